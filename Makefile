@@ -1,0 +1,49 @@
+# Makefile: builds the uuidx extension with PGXS, plus the core's unit tests (make unit).
+EXTENSION  = uuidx
+EXTVERSION = 1.0
+MODULE_big = uuidx
+
+CORE_SRCS = $(wildcard src/core/*.cpp)
+GLUE_SRCS = $(wildcard src/pg/*.cpp)
+OBJS      = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
+
+DATA = $(wildcard sql/uuidx--*.sql)
+
+# pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
+REGRESS = vectors generate extract convert
+REGRESS_OPTS = --inputdir=. --load-extension=uuidx
+
+WERROR ?=
+PG_CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
+SHLIB_LINK  += -lstdc++ -lcrypto
+
+# PGXS would otherwise build LLVM bitcode from the .cpp files without our flags.
+override with_llvm = no
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# ---- the pure C++ core, unit-tested without PostgreSQL -------------------------------------
+UNIT_DIR      = build/unit
+UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(WERROR) $(UNIT_EXTRA)
+UNIT_SRCS     = $(wildcard test/unit/*.cpp)
+UNIT_CORE_OBJS = $(patsubst src/core/%.cpp,$(UNIT_DIR)/core/%.o,$(CORE_SRCS))
+UNIT_TEST_OBJS = $(patsubst test/unit/%.cpp,$(UNIT_DIR)/test/%.o,$(UNIT_SRCS))
+
+$(UNIT_DIR)/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
+	@mkdir -p $(dir $@)
+	$(CXX) $(UNIT_CXXFLAGS) -c $< -o $@
+
+$(UNIT_DIR)/test/%.o: test/unit/%.cpp $(wildcard src/core/*.hpp test/unit/*.hpp)
+	@mkdir -p $(dir $@)
+	$(CXX) $(UNIT_CXXFLAGS) -Isrc/core -c $< -o $@
+
+$(UNIT_DIR)/uuidx_unit: $(UNIT_CORE_OBJS) $(UNIT_TEST_OBJS)
+	$(CXX) $(UNIT_CXXFLAGS) $^ -o $@ -lgtest -lgtest_main -lpthread -lcrypto
+
+.PHONY: unit
+unit: $(UNIT_DIR)/uuidx_unit
+	$(UNIT_DIR)/uuidx_unit
+
+EXTRA_CLEAN = build results regression.diffs regression.out

@@ -1,0 +1,34 @@
+// error.hpp: the one exception type the core throws; the glue turns it into an ereport.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace uuidx {
+
+// Error classes, each mapped to one SQLSTATE by the glue.
+enum class Errc {
+  invalid_parameter,  // 22023 invalid_parameter_value
+  invalid_text,       // 22P02 invalid_text_representation
+  datetime_overflow,  // 22008 datetime_field_overflow
+  random_failure,     // 58000 system_error: the CSPRNG could not deliver
+};
+
+// Messages follow PostgreSQL's style: `message` lower case without a final period, `detail` and
+// `hint` full sentences (either may be empty).
+class Error : public std::runtime_error {
+ public:
+  Error(Errc code, const std::string& message, std::string detail = {}, std::string hint = {})
+      : std::runtime_error(message), code_(code), detail_(std::move(detail)), hint_(std::move(hint)) {}
+
+  Errc code() const noexcept { return code_; }
+  const std::string& detail() const noexcept { return detail_; }
+  const std::string& hint() const noexcept { return hint_; }
+
+ private:
+  Errc code_;
+  std::string detail_;
+  std::string hint_;
+};
+
+}  // namespace uuidx

@@ -1,0 +1,110 @@
+// generators.cpp: clocks and random bytes turned into v1, v4, v6 and v7 values.
+#include "generators.hpp"
+
+#include <string>
+
+#include "error.hpp"
+#include "monotonic.hpp"
+#include "timeutil.hpp"
+
+namespace uuidx {
+
+namespace {
+
+constexpr std::int64_t kNsPerMs = 1000000;
+
+[[noreturn]] void throw_v7_range(std::int64_t unix_us) {
+  throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",
+              "UUIDv7 holds instants from " + format_unix_micros(0) + " to " +
+                  format_unix_micros(kMaxUnixMs * 1000 + 999) + " (RFC 9562 section 5.7).");
+}
+
+[[noreturn]] void throw_gregorian_range(std::int64_t unix_us) {
+  throw Error(Errc::datetime_overflow,
+              "timestamp out of range for UUIDv1 and UUIDv6: \"" + format_unix_micros(unix_us) + "\"",
+              "The 60-bit timestamp of RFC 9562 section 5.1 ends at " +
+                  format_unix_micros(static_cast<std::int64_t>((kMaxGregorian100ns - kGregorianUnixOffset100ns) / 10)) +
+                  ".");
+}
+
+std::uint64_t tick_to_unix_us(std::uint64_t tick) {
+  return (tick >> kSubMsBits) * 1000 + micros_from_sub_ms_fraction(static_cast<std::uint16_t>(tick & 0xfff));
+}
+
+std::array<std::uint8_t, 8> random_rand_b(RandomSource& rng) {
+  std::array<std::uint8_t, 8> rand;
+  rng.fill(rand.data(), rand.size());
+  return rand;
+}
+
+void seed(GregorianState& state, RandomSource& rng) {
+  std::uint8_t cs[2];
+  rng.fill(cs, sizeof cs);
+  state.clock_seq = static_cast<std::uint16_t>((cs[0] << 8 | cs[1]) & 0x3fff);  // §5.1: 14 bits
+  state.node = random_multicast_node(rng);
+  state.seeded = true;
+}
+
+std::uint64_t next_gregorian(GregorianState& state, std::int64_t now_ns, RandomSource& rng) {
+  if (!state.seeded) seed(state, rng);
+  // §5.1: 100-ns intervals since 1582-10-15. Every int64 ns instant (1677..2262) lies after that
+  // epoch, so the sum is positive; floor the division so pre-1970 clocks still order correctly.
+  const std::int64_t since_unix = now_ns / 100 - (now_ns % 100 < 0 ? 1 : 0);
+  const std::uint64_t now = static_cast<std::uint64_t>(since_unix + static_cast<std::int64_t>(kGregorianUnixOffset100ns));
+  std::uint64_t next;
+  if (!next_monotonic(state.last_100ns, now, kMaxGregorian100ns, next)) throw_gregorian_range(now_ns / 1000);
+  state.last_100ns = next;
+  return next;
+}
+
+}  // namespace
+
+std::uint64_t v7_tick_from_ns(std::int64_t now_ns) {
+  if (now_ns < 0) return 0;
+  const std::int64_t ms = now_ns / kNsPerMs;
+  if (ms > kMaxUnixMs) throw_v7_range(now_ns / 1000);
+  // §6.2 Method 3: the sub-millisecond part scaled into the 12 bits of rand_a.
+  const auto fraction = sub_ms_fraction_from_ns(static_cast<std::uint32_t>(now_ns % kNsPerMs));
+  return static_cast<std::uint64_t>(ms) << kSubMsBits | fraction;
+}
+
+Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
+  std::uint64_t tick;
+  // §6.2: never reuse or go below the last tick; more than 4096 values in a ms spill into the next.
+  if (!next_monotonic(state.last_tick, v7_tick_from_ns(now_ns), kMaxV7Tick, tick))
+    throw_v7_range(static_cast<std::int64_t>(tick_to_unix_us(state.last_tick)) + 1000);
+  state.last_tick = tick;
+  return encode_v7_tick(tick, random_rand_b(rng));
+}
+
+Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {
+  if (unix_us < 0 || unix_us == kInfiniteFuture || unix_us / 1000 > kMaxUnixMs) throw_v7_range(unix_us);
+  const auto us_in_ms = static_cast<std::uint32_t>(unix_us % 1000);
+  return encode_v7(static_cast<std::uint64_t>(unix_us / 1000), sub_ms_fraction_from_ns(us_in_ms * 1000),
+                   random_rand_b(rng));
+}
+
+Uuid generate_v4(RandomSource& rng) {
+  Uuid bytes;
+  rng.fill(bytes.data(), bytes.size());
+  return encode_v4(bytes);
+}
+
+Uuid generate_v1(GregorianState& state, std::int64_t now_ns, RandomSource& rng) {
+  const std::uint64_t ts = next_gregorian(state, now_ns, rng);
+  return encode_v1(ts, state.clock_seq, state.node);
+}
+
+Uuid generate_v6(GregorianState& state, std::int64_t now_ns, RandomSource& rng) {
+  const std::uint64_t ts = next_gregorian(state, now_ns, rng);
+  return encode_v6(ts, state.clock_seq, state.node);
+}
+
+Node random_multicast_node(RandomSource& rng) {
+  Node node;
+  rng.fill(node.data(), node.size());
+  node[0] |= 0x01;  // §6.10: the multicast bit, never set in an IEEE 802 address
+  return node;
+}
+
+}  // namespace uuidx

@@ -1,0 +1,52 @@
+// generators.hpp: UUID generators with an injected clock (nanoseconds since the Unix epoch) and
+// random source. The state structs are plain per-session values; the glue keeps one of each per
+// backend and resets them after fork().
+#pragma once
+
+#include <cstdint>
+
+#include "layout.hpp"
+#include "random.hpp"
+#include "uuid.hpp"
+
+namespace uuidx {
+
+// Per-session v7 state: the last 60-bit tick (unix_ts_ms << 12 | §6.2 Method 3 fraction) used.
+struct V7State {
+  std::uint64_t last_tick = 0;
+};
+
+// Per-session v1/v6 state (§5.1, §6.10): random clock_seq and multicast node chosen on first use,
+// and the last Gregorian timestamp used. v1 and v6 share it so no two values of a session, in
+// either form, have the same timestamp.
+struct GregorianState {
+  bool seeded = false;
+  std::uint16_t clock_seq = 0;
+  Node node{};
+  std::uint64_t last_100ns = 0;
+};
+
+// The v7 tick the clock gives at `now_ns` (§6.2 Method 3); negative instants count as 1970.
+// Throws Error(datetime_overflow) past the 48-bit unix_ts_ms.
+std::uint64_t v7_tick_from_ns(std::int64_t now_ns);
+
+// RFC 9562 §5.7 + §6.2 Method 3, strictly increasing within `state` at any call rate and under
+// any clock step: when the clock has not passed the last tick, the tick advances by one.
+Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
+
+// A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws
+// Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
+Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);
+
+// RFC 9562 §5.4.
+Uuid generate_v4(RandomSource& rng);
+
+// RFC 9562 §5.1 and §5.6, strictly increasing timestamps within `state` (§6.1: the 100-ns count
+// is simulated when the clock has not advanced). Throws Error(datetime_overflow) past 60 bits.
+Uuid generate_v1(GregorianState& state, std::int64_t now_ns, RandomSource& rng);
+Uuid generate_v6(GregorianState& state, std::int64_t now_ns, RandomSource& rng);
+
+// §6.10: 48 random bits with the multicast bit (least significant bit of octet 0) set.
+Node random_multicast_node(RandomSource& rng);
+
+}  // namespace uuidx

@@ -1,0 +1,69 @@
+// errors.cpp: core failures to ereport, and the module's magic block.
+#include "../core/timeutil.hpp"
+#include "pg.hpp"
+
+extern "C" {
+PG_MODULE_MAGIC;
+}
+
+namespace uuidx_pg {
+
+namespace {
+
+void copy_text(char* dst, std::size_t size, const char* src) noexcept {
+  std::size_t n = std::strlen(src);
+  if (n >= size) n = size - 1;  // long messages are cut, never overrun
+  std::memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
+int sqlstate_of(uuidx::Errc code) noexcept {
+  switch (code) {
+    case uuidx::Errc::invalid_parameter:
+      return ERRCODE_INVALID_PARAMETER_VALUE;
+    case uuidx::Errc::invalid_text:
+      return ERRCODE_INVALID_TEXT_REPRESENTATION;
+    case uuidx::Errc::datetime_overflow:
+      return ERRCODE_DATETIME_FIELD_OVERFLOW;
+    case uuidx::Errc::random_failure:
+      return ERRCODE_SYSTEM_ERROR;
+  }
+  return ERRCODE_INTERNAL_ERROR;
+}
+
+}  // namespace
+
+void capture(CoreFailure& failure, const uuidx::Error& e) noexcept {
+  failure.failed = true;
+  failure.code = e.code();
+  copy_text(failure.message, sizeof failure.message, e.what());
+  copy_text(failure.detail, sizeof failure.detail, e.detail().c_str());
+  copy_text(failure.hint, sizeof failure.hint, e.hint().c_str());
+}
+
+void capture_unexpected(CoreFailure& failure, const char* what) noexcept {
+  failure.failed = true;
+  copy_text(failure.message, sizeof failure.message, what);
+  failure.detail[0] = '\0';
+  failure.hint[0] = '\0';
+  failure.unexpected = true;
+}
+
+void raise(const CoreFailure& failure) {
+  if (failure.out_of_memory)
+    ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+  if (failure.unexpected)
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("unexpected failure in uuidx: %s", failure.message)));
+  ereport(ERROR, (errcode(sqlstate_of(failure.code)), errmsg("%s", failure.message),
+                  failure.detail[0] ? errdetail("%s", failure.detail) : 0,
+                  failure.hint[0] ? errhint("%s", failure.hint) : 0));
+  pg_unreachable();
+}
+
+std::int64_t unix_micros_arg(TimestampTz ts) noexcept {
+  if (TIMESTAMP_IS_NOBEGIN(ts)) return uuidx::kInfinitePast;
+  if (TIMESTAMP_IS_NOEND(ts)) return uuidx::kInfiniteFuture;
+  return static_cast<std::int64_t>(ts) + kPgEpochUnixMicros;
+}
+
+}  // namespace uuidx_pg

@@ -1,0 +1,90 @@
+// pg.hpp: the one door between the C++ core and PostgreSQL. Every glue file includes this after
+// its C++ headers; it brings in the PostgreSQL headers with C linkage, the UUIDX_FUNCTION wrapper
+// and the Datum conversions.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <new>
+
+#include "../core/error.hpp"
+#include "../core/uuid.hpp"
+
+extern "C" {
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+}
+
+namespace uuidx_pg {
+
+// A core failure copied out of its exception: plain bytes, so it survives the catch block and
+// owns nothing when ereport() longjmps away.
+struct CoreFailure {
+  bool failed = false;
+  uuidx::Errc code = uuidx::Errc::invalid_parameter;
+  bool out_of_memory = false;
+  bool unexpected = false;  // not a uuidx::Error: reported as an internal error
+  char message[512] = {};
+  char detail[512] = {};
+  char hint[256] = {};
+};
+
+void capture(CoreFailure& failure, const uuidx::Error& e) noexcept;
+void capture_unexpected(CoreFailure& failure, const char* what) noexcept;
+[[noreturn]] void raise(const CoreFailure& failure);
+
+// Runs `body` (core calls only: no PostgreSQL function may be called inside, as a longjmp out
+// of it would skip C++ destructors) and turns any exception into an ereport raised after the
+// catch block has ended, so no C++ exception ever reaches PostgreSQL.
+template <typename Body>
+inline void call_core(Body&& body) {
+  CoreFailure failure;
+  try {
+    body();
+  } catch (const uuidx::Error& e) {
+    capture(failure, e);
+  } catch (const std::bad_alloc&) {
+    failure.failed = true;
+    failure.out_of_memory = true;
+  } catch (const std::exception& e) {
+    capture_unexpected(failure, e.what());
+  } catch (...) {
+    capture_unexpected(failure, "unknown exception");
+  }
+  if (failure.failed) raise(failure);
+}
+
+inline uuidx::Uuid uuid_arg(Datum d) {
+  uuidx::Uuid u;
+  std::memcpy(u.data(), DatumGetUUIDP(d)->data, u.size());
+  return u;
+}
+
+inline Datum uuid_datum(const uuidx::Uuid& u) {
+  auto* out = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
+  std::memcpy(out->data, u.data(), u.size());
+  return UUIDPGetDatum(out);
+}
+
+// PostgreSQL counts µs from 2000-01-01; the core counts from 1970-01-01.
+constexpr std::int64_t kPgEpochUnixMicros = 946684800LL * 1000000LL;
+
+// ±infinity become the core's kInfinitePast / kInfiniteFuture.
+std::int64_t unix_micros_arg(TimestampTz ts) noexcept;
+
+inline Datum timestamptz_datum(std::int64_t unix_us) {
+  return TimestampTzGetDatum(static_cast<TimestampTz>(unix_us - kPgEpochUnixMicros));
+}
+
+}  // namespace uuidx_pg
+
+// Declares an SQL-callable entry point with C linkage and the V1 calling convention.
+#define UUIDX_FUNCTION(name)     \
+  extern "C" {                   \
+  PG_FUNCTION_INFO_V1(name);     \
+  }                              \
+  extern "C" Datum name(PG_FUNCTION_ARGS)
