@@ -14,7 +14,7 @@ REGRESS = vectors generate extract convert
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 WERROR ?=
-PG_CXXFLAGS += -std=c++17 -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
+PG_CXXFLAGS += -std=c++17 -MMD -MP -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
 SHLIB_LINK  += -lstdc++ -lcrypto
 
 # PGXS would otherwise build LLVM bitcode from the .cpp files without our flags.
@@ -26,7 +26,7 @@ include $(PGXS)
 
 # ---- the pure C++ core, unit-tested without PostgreSQL -------------------------------------
 UNIT_DIR      = build/unit
-UNIT_CXXFLAGS = -std=c++17 -O1 -g -Wall -Wextra $(WERROR) $(UNIT_EXTRA)
+UNIT_CXXFLAGS = -std=c++17 -MMD -MP -O1 -g -Wall -Wextra $(WERROR) $(UNIT_EXTRA)
 UNIT_SRCS     = $(wildcard test/unit/*.cpp)
 UNIT_CORE_OBJS = $(patsubst src/core/%.cpp,$(UNIT_DIR)/core/%.o,$(CORE_SRCS))
 UNIT_TEST_OBJS = $(patsubst test/unit/%.cpp,$(UNIT_DIR)/test/%.o,$(UNIT_SRCS))
@@ -46,4 +46,14 @@ $(UNIT_DIR)/uuidx_unit: $(UNIT_CORE_OBJS) $(UNIT_TEST_OBJS)
 unit: $(UNIT_DIR)/uuidx_unit
 	$(UNIT_DIR)/uuidx_unit
 
-EXTRA_CLEAN = build results regression.diffs regression.out
+EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d)
+
+# Header dependencies (-MMD), so a changed header rebuilds what includes it.
+-include $(OBJS:.o=.d) $(UNIT_CORE_OBJS:.o=.d) $(UNIT_TEST_OBJS:.o=.d)
+
+# For test/suites/20_regress.sh: the schedule and options, from this one place.
+.PHONY: print-regress print-regress-opts
+print-regress:
+	@echo $(REGRESS)
+print-regress-opts:
+	@echo $(REGRESS_OPTS)

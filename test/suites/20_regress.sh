@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# pg_regress suites (sql/*.sql -> expected/*.out) against a throwaway cluster, plus a check that
+# every sql/*.sql is in REGRESS so none is skipped silently.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+
+passed=0
+failed=0
+
+# Every pg_regress input must be scheduled, and every expected output must have an input.
+regress=" $(make -s --no-print-directory print-regress 2>/dev/null) "
+for f in sql/*.sql; do
+  t=$(basename "$f" .sql)
+  case "$t" in uuidx--*) continue ;; esac
+  if [[ "$regress" == *" $t "* ]]; then passed=$((passed + 1)); else echo "not in REGRESS: $f"; failed=$((failed + 1)); fi
+done
+for f in expected/*.out; do
+  t=$(basename "$f" .out)
+  t=${t%_[0-9]}
+  [ -f "sql/$t.sql" ] || { echo "expected output without input: $f"; failed=$((failed + 1)); }
+done
+
+cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+outdir=$(mktemp -d /tmp/uuidx-regress.XXXXXX)
+pg_regress="$(dirname "$(pg_config --pgxs)")/../test/regress/pg_regress"
+# shellcheck disable=SC2046
+"$pg_regress" --inputdir=. --outputdir="$outdir" --bindir="$PGBIN" --host="$PGHOST" --port="$PGPORT" \
+  --user=postgres $(make -s --no-print-directory print-regress-opts) \
+  $(make -s --no-print-directory print-regress) >"$outdir/pg_regress.log" 2>&1
+cat "$outdir/pg_regress.log"
+[ -f "$outdir/regression.diffs" ] && head -n 200 "$outdir/regression.diffs"
+ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$outdir/pg_regress.log")
+bad=$(grep -cE ' FAILED( |$)|^not ok ' "$outdir/pg_regress.log")
+passed=$((passed + ok))
+failed=$((failed + bad))
+if cluster_log_has_crash; then
+  echo "the server log shows a crashed backend:"
+  grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log"
+  failed=$((failed + 1))
+fi
+cluster_stop
+echo "SUITE_RESULT passed=$passed failed=$failed"
