@@ -22,15 +22,18 @@ extern "C" {
 namespace uuidx_pg {
 
 // A core failure copied out of its exception: plain bytes, so it survives the catch block and
-// owns nothing when ereport() longjmps away.
+// owns nothing when ereport() longjmps away. The text buffers are deliberately left
+// uninitialised: call_core builds one of these on every call, and zeroing 1.3 KB each time cost
+// more than a whole UUID (issue 5). capture() and capture_unexpected() write all three before
+// `failed` is set, and raise() reads them only then.
 struct CoreFailure {
   bool failed = false;
   uuidx::Errc code = uuidx::Errc::invalid_parameter;
   bool out_of_memory = false;
   bool unexpected = false;  // not a uuidx::Error: reported as an internal error
-  char message[512] = {};
-  char detail[512] = {};
-  char hint[256] = {};
+  char message[512];
+  char detail[512];
+  char hint[256];
 };
 
 void capture(CoreFailure& failure, const uuidx::Error& e) noexcept;
