@@ -73,8 +73,9 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
   // §6.2: never reuse or go below the last tick; more than 4096 values in a ms spill into the next.
   if (!next_monotonic(state.last_tick, v7_tick_from_ns(now_ns), kMaxV7Tick, tick))
     throw_v7_range(static_cast<std::int64_t>(tick_to_unix_us(state.last_tick)) + 1000);
+  const auto rand = random_rand_b(rng);  // before the state moves: a failed draw leaves no trace
   state.last_tick = tick;
-  return encode_v7_tick(tick, random_rand_b(rng));
+  return encode_v7_tick(tick, rand);
 }
 
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {
