@@ -1,0 +1,76 @@
+-- bench.sql: server-side helpers of test/bench/bench.sh. Timing happens inside the backend with
+-- clock_timestamp(), so client round trips never enter a measurement.
+
+-- Per-call cost: one timed query per (round, expression), in an order rotated every round so
+-- that no expression always runs first or last (the machine is shared and noisy).
+CREATE TABLE bench_call_raw (part text, round int, expr text, ns_per_row float8);
+
+CREATE PROCEDURE bench_calls(part text, exprs text[], from_clause text, n bigint, rounds int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  k int := array_length(exprs, 1);
+  r int;
+  j int;
+  e text;
+  t0 timestamptz;
+  t1 timestamptz;
+BEGIN
+  -- One untimed pass first: library loading, catalog caches, buffer warm-up.
+  FOREACH e IN ARRAY exprs LOOP
+    EXECUTE format('SELECT count(%s) FROM %s', e, replace(from_clause, '$n', least(n, 10000)::text));
+  END LOOP;
+  FOR r IN 1..rounds LOOP
+    FOR j IN 0..k - 1 LOOP
+      e := exprs[1 + (j + r) % k];
+      t0 := clock_timestamp();
+      EXECUTE format('SELECT count(%s) FROM %s', e, replace(from_clause, '$n', n::text));
+      t1 := clock_timestamp();
+      INSERT INTO bench_call_raw VALUES (part, r, e, extract(epoch FROM t1 - t0) * 1e9 / n);
+    END LOOP;
+    COMMIT;
+  END LOOP;
+END $$;
+
+-- Medians per expression, net of the baseline `1` measured in the same round, and the ratio to a
+-- reference expression's net cost.
+CREATE FUNCTION bench_call_summary(part_ text, reference text)
+RETURNS TABLE (expr text, gross_ns float8, net_ns float8, ratio float8)
+LANGUAGE sql AS $$
+  WITH paired AS (
+    SELECT r.expr, r.ns_per_row AS gross, r.ns_per_row - b.ns_per_row AS net
+    FROM bench_call_raw r
+    JOIN bench_call_raw b ON b.part = r.part AND b.round = r.round AND b.expr = '1'
+    WHERE r.part = part_),
+  med AS (
+    SELECT p.expr, percentile_cont(0.5) WITHIN GROUP (ORDER BY p.gross) AS gross_ns,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY p.net) AS net_ns
+    FROM paired p GROUP BY p.expr)
+  SELECT m.expr, m.gross_ns, m.net_ns, m.net_ns / nullif((SELECT net_ns FROM med WHERE med.expr = reference), 0)
+  FROM med m
+$$;
+
+-- Inserts: `total` rows into bench_ins in `batch`-row transactions; the clock and WAL position
+-- are recorded at the start and after every tenth of the rows.
+CREATE TABLE bench_ins_progress (key text, tenth int, rows_done bigint, at timestamptz, lsn pg_lsn);
+
+CREATE PROCEDURE bench_insert(key text, total bigint, batch int)
+LANGUAGE plpgsql AS $$
+DECLARE
+  done bigint := 0;
+  step bigint;
+  tenth int := 0;
+BEGIN
+  INSERT INTO bench_ins_progress VALUES (key, 0, 0, clock_timestamp(), pg_current_wal_insert_lsn());
+  COMMIT;
+  WHILE done < total LOOP
+    step := least(batch, total - done);
+    INSERT INTO bench_ins (payload) SELECT g::int FROM generate_series(done + 1, done + step) g;
+    done := done + step;
+    COMMIT;
+    WHILE tenth < 10 AND done * 10 >= (tenth + 1) * total LOOP
+      tenth := tenth + 1;
+      INSERT INTO bench_ins_progress VALUES (key, tenth, done, clock_timestamp(), pg_current_wal_insert_lsn());
+    END LOOP;
+  END LOOP;
+  COMMIT;
+END $$;
