@@ -98,7 +98,7 @@ gen_checks() {
   check_sql "${label}sessions overlapped in time" "
     SELECT max(first_ms) < min(last_ms),
            format('%s sessions; the last to start began %s ms before the first to finish ended', count(*),
-                  min(last_ms) - max(first_ms))
+                  round(min(last_ms) - max(first_ms)))
     FROM (SELECT sid, extract(epoch FROM min(uuid_extract_time(u))) * 1000 first_ms,
                  extract(epoch FROM max(uuid_extract_time(u))) * 1000 last_ms
           FROM gen_v7 GROUP BY sid) s"
