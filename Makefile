@@ -57,3 +57,25 @@ print-regress:
 	@echo $(REGRESS)
 print-regress-opts:
 	@echo $(REGRESS_OPTS)
+
+# ---- benchmarks (issue 5; never run by CI, which runs only test/suites/60_bench_smoke.sh) ---
+# make bench [BENCH_ARGS="--rows 1000000"]: PostgreSQL side by side, see test/bench/bench.sh.
+# make bench-core: Google Benchmark of the core alone, built with the extension's -O2.
+BENCH_DIR       = build/bench
+BENCH_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra $(WERROR)
+BENCH_CORE_OBJS = $(patsubst src/core/%.cpp,$(BENCH_DIR)/core/%.o,$(CORE_SRCS))
+
+$(BENCH_DIR)/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
+	@mkdir -p $(dir $@)
+	$(CXX) $(BENCH_CXXFLAGS) -c $< -o $@
+
+$(BENCH_DIR)/core_bench: test/bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/core/*.hpp)
+	@mkdir -p $(dir $@)
+	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core test/bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
+
+.PHONY: bench bench-core
+bench: install
+	bash test/bench/bench.sh $(BENCH_ARGS)
+
+bench-core: $(BENCH_DIR)/core_bench
+	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)

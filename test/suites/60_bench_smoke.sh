@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# packages: gnuplot-nox
+# The benchmark in smoke mode (tiny sizes, well under a minute): checks that test/bench/bench.sh
+# runs end to end and that what it prints and writes has the promised structure, with numbers
+# that parse. It asserts no timing: thresholds belong to the benchmark's report, not to tests.
+set -u
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+check() {  # check "what" command...
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok: $what"
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $what"
+  fi
+}
+
+out=$(mktemp -d /tmp/uuidx-bench-smoke.XXXXXX)
+log=$out/bench.log
+bash test/bench/bench.sh --smoke --out "$out" >"$log" 2>&1
+rc=$?
+check "bench.sh --smoke exits 0" test "$rc" = 0
+[ "$rc" = 0 ] || tail -n 40 "$log"
+
+num='-?[0-9]+(\.[0-9]+)?'
+# A markdown row "| `EXPR` | <ns> | <ratio> |" with both numbers present.
+has_call_row() { grep -Eq "^\| \`$(sed 's/[][()*.^$]/\\&/g' <<<"$2")\` \| $num \| $num \|$" "$1"; }
+
+gens=$(grep -Eo '^\| `public\.uuid_generate_[a-z0-9_]+\(\)`' "$log" | sort -u | wc -l)
+check "per-call table lists the uuidx generators (found $gens)" test "$gens" -ge 4
+for g in public.uuid_generate_v1 public.uuid_generate_v4 public.uuid_generate_v6 public.uuid_generate_v7 \
+  gen_random_uuid ossp.uuid_generate_v1 ossp.uuid_generate_v4; do
+  check "per-call row for $g() with ns/call and ratio" has_call_row "$log" "$g()"
+done
+check "gen_random_uuid() is its own reference (ratio 1.000)" grep -Eq '^\| `gen_random_uuid\(\)` \| [0-9.]+ \| 1\.000 \|$' "$log"
+check "the count(1) loop is reported" grep -Eq '^\| \(loop: `count\(1\)`, subtracted above\) \| [0-9.]+ \| \|$' "$log"
+
+for e in 'uuid_hash(v7)' 'public.uuid_extract_time(v7)' 'public.uuid_extract_version(v7)' 'public.uuid_v1_to_v6(v1)'; do
+  check "inspection row for $e" has_call_row "$log" "$e"
+done
+check "uuid_hash(id) is the inspection reference (ratio 1.000)" grep -Eq '^\| `uuid_hash\(v7\)` \| [0-9.]+ \| 1\.000 \|$' "$log"
+
+# Every ratio in the printed tables parses as a number.
+bad=$(grep -E '^\| `' "$log" | awk -F'|' '$4 !~ /^ *-?[0-9]+(\.[0-9]+)? *$/' | wc -l)
+check "every printed ratio parses as a number" test "$bad" = 0
+
+for k in '`uuid_generate_v7()`' '`gen_random_uuid()`' '`bigint` identity'; do
+  check "insert row for $k: rows/s, ratios, seconds, sizes, WAL" \
+    grep -Eq "^\| $(sed 's/[][()*.^$]/\\&/g' <<<"$k") \| [0-9]+ \| $num \| $num \| $num \| [0-9]+ MB \| [0-9]+ MB \| [0-9]+ MB \|$" "$log"
+done
+tenths=$(grep -Ec '^\| ([1-9]|10) \| [0-9]+ \| [0-9]+ \| [0-9]+ \|$' "$log")
+check "ten per-tenth rows with three rates each (found $tenths)" test "$tenths" = 10
+
+check "results: README.md, machine.md, generators.md, inspection.md, inserts.md" \
+  test -s "$out/README.md" -a -s "$out/machine.md" -a -s "$out/generators.md" -a -s "$out/inspection.md" -a -s "$out/inserts.md"
+check "results: inserts.png is a PNG" bash -c "head -c 8 '$out/inserts.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progress.csv"
+
+[ "$failed" = 0 ] && rm -rf "$out" || echo "kept $out"
+echo "SUITE_RESULT passed=$passed failed=$failed"
