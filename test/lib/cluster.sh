@@ -4,10 +4,13 @@
 #   cluster_psql -c 'SELECT 1'        # psql on that cluster, ON_ERROR_STOP, quiet
 #   cluster_restart                   # after changing $CLUSTER_DIR/data/postgresql.conf
 #   cluster_stop                      # stop and delete (UUIDX_KEEP_CLUSTER=1 keeps the files)
+# CLUSTER_SERVER_ENV="VAR=value ..." (no spaces inside a value) is added to the server's
+# environment at start and restart, e.g. LD_PRELOAD of libfaketime.
 # The server log is $CLUSTER_DIR/server.log.
 
 UUIDX_TEST_USER=${UUIDX_TEST_USER:-uuidx_test}
 PGBIN=${PGBIN:-$(pg_config --bindir)}
+CLUSTER_SERVER_ENV=${CLUSTER_SERVER_ENV:-}
 
 _as_test_user() {
   if [ "$(id -u)" = 0 ]; then
@@ -40,12 +43,12 @@ cluster_start() {
     for line in "$@"; do echo "$line"; done
   } >>"$CLUSTER_DIR/data/postgresql.conf"
   export PGHOST=$CLUSTER_DIR PGUSER=postgres PGDATABASE=postgres
-  _as_test_user "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 start >/dev/null ||
+  _as_test_user env $CLUSTER_SERVER_ENV "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 start >/dev/null ||
     { cat "$CLUSTER_DIR/server.log" >&2; return 1; }
 }
 
 cluster_restart() {
-  _as_test_user "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 -m fast restart >/dev/null
+  _as_test_user env $CLUSTER_SERVER_ENV "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 -m fast restart >/dev/null
 }
 
 cluster_psql() {
