@@ -1,0 +1,44 @@
+// encoding.hpp: compact text forms of a UUID (hex, Crockford base32 / ULID, base58, base64url) and
+// their strict inverses. Pure functions; decoding never returns a value for malformed input.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "uuid.hpp"
+
+namespace uuidx {
+
+enum class Encoding {
+  hex,        // 32 lower-case hex digits
+  base32,     // Crockford base32, 26 characters, upper case; a v7 encodes to a valid ULID
+  base58,     // Bitcoin alphabet, always 22 characters, left-padded with '1'
+  base64url,  // RFC 4648 §5 alphabet, 22 characters, no padding
+};
+
+// The format named by `name` (case-insensitive). Throws Error(invalid_parameter) naming the
+// input and listing the formats.
+Encoding parse_encoding(std::string_view name);
+
+const char* encoding_name(Encoding e) noexcept;
+
+// The length every encoded value has in that format.
+std::size_t encoded_length(Encoding e) noexcept;
+
+// An encoded value in a fixed buffer: no heap, nothing to destroy (the glue copies it out).
+struct EncodedText {
+  char text[33] = {};  // NUL-terminated
+  std::size_t size = 0;
+  std::string str() const { return std::string(text, size); }
+};
+
+EncodedText encode(const Uuid& u, Encoding e) noexcept;
+
+// The inverse of encode. base32 also takes lower case and Crockford's aliases (I, L → 1;
+// O → 0). Throws Error(invalid_text) naming the format, the input and the position (1-based) of
+// the first bad character for: empty input, a character outside the alphabet, too few or too
+// many characters, a value above 128 bits, and base64url's unused low bits set.
+Uuid decode(std::string_view text, Encoding e);
+
+}  // namespace uuidx

@@ -1,0 +1,140 @@
+// namebased.cpp: v3, v5 and name-based v8 over OpenSSL's EVP digests, custom v8, and the names of
+// the v8 hash algorithms.
+#include "namebased.hpp"
+
+#include <openssl/evp.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "error.hpp"
+
+namespace uuidx {
+
+namespace {
+
+struct HashInfo {
+  NameHash hash;
+  const char* name;          // canonical lower-case name, as SQL takes it
+  const char* openssl_name;  // the name EVP_MD_fetch knows
+  bool xof;                  // SHAKE: read exactly 16 octets with EVP_DigestFinalXOF
+};
+
+constexpr HashInfo kHashes[] = {
+    {NameHash::sha224, "sha224", "SHA2-224", false},
+    {NameHash::sha256, "sha256", "SHA2-256", false},
+    {NameHash::sha384, "sha384", "SHA2-384", false},
+    {NameHash::sha512, "sha512", "SHA2-512", false},
+    {NameHash::sha512_224, "sha512-224", "SHA2-512/224", false},
+    {NameHash::sha512_256, "sha512-256", "SHA2-512/256", false},
+    {NameHash::sha3_224, "sha3-224", "SHA3-224", false},
+    {NameHash::sha3_256, "sha3-256", "SHA3-256", false},
+    {NameHash::sha3_384, "sha3-384", "SHA3-384", false},
+    {NameHash::sha3_512, "sha3-512", "SHA3-512", false},
+    {NameHash::shake128, "shake128", "SHAKE-128", true},
+    {NameHash::shake256, "shake256", "SHAKE-256", true},
+};
+
+constexpr char kSupported[] =
+    "sha224, sha256, sha384, sha512, sha512-224, sha512-256, sha3-224, sha3-256, sha3-384, sha3-512, shake128, "
+    "shake256";
+
+const HashInfo& info(NameHash h) noexcept {
+  for (const auto& i : kHashes)
+    if (i.hash == h) return i;
+  return kHashes[1];
+}
+
+// Fetches each digest once per process (OpenSSL 3 otherwise looks it up on every use). Backends
+// are single-threaded; the fetched objects are never freed, like OpenSSL's own built-in tables.
+const EVP_MD* digest(const char* openssl_name) {
+  EVP_MD* md = EVP_MD_fetch(nullptr, openssl_name, nullptr);
+  if (md == nullptr) throw std::runtime_error(std::string("OpenSSL has no digest ") + openssl_name);
+  return md;
+}
+
+const EVP_MD* md5() {
+  static const EVP_MD* md = digest("MD5");
+  return md;
+}
+
+const EVP_MD* sha1() {
+  static const EVP_MD* md = digest("SHA1");
+  return md;
+}
+
+const EVP_MD* digest_of(NameHash h) {
+  static const EVP_MD* cache[sizeof kHashes / sizeof kHashes[0]] = {};
+  const auto index = static_cast<std::size_t>(h);
+  if (cache[index] == nullptr) cache[index] = digest(info(h).openssl_name);
+  return cache[index];
+}
+
+struct CtxFree {
+  void operator()(EVP_MD_CTX* c) const noexcept { EVP_MD_CTX_free(c); }
+};
+
+// RFC 9562 §5.3/§5.5/Appendix B.2: hash(namespace octets || name), the first 128 bits kept, then
+// version and variant overwritten (§4.1, §4.2).
+Uuid hash_name(const EVP_MD* md, bool xof, const Uuid& ns, Bytes name, int version) {
+  std::unique_ptr<EVP_MD_CTX, CtxFree> ctx(EVP_MD_CTX_new());
+  if (!ctx) throw std::bad_alloc();
+  unsigned char out[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  bool ok = EVP_DigestInit_ex(ctx.get(), md, nullptr) == 1 && EVP_DigestUpdate(ctx.get(), ns.data(), ns.size()) == 1 &&
+            (name.size == 0 || EVP_DigestUpdate(ctx.get(), name.data, name.size) == 1);
+  if (ok && xof) {
+    ok = EVP_DigestFinalXOF(ctx.get(), out, 16) == 1;  // Appendix B.2: at least 128 bits of output
+    len = 16;
+  } else if (ok) {
+    ok = EVP_DigestFinal_ex(ctx.get(), out, &len) == 1;
+  }
+  if (!ok || len < 16) throw std::runtime_error("OpenSSL digest failed");
+  Uuid u;
+  for (std::size_t i = 0; i < u.size(); ++i) u[i] = out[i];
+  stamp_version(u, version);
+  return u;
+}
+
+char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+}  // namespace
+
+NameHash parse_name_hash(std::string_view name) {
+  for (const auto& i : kHashes) {
+    const std::string_view candidate(i.name);
+    if (candidate.size() != name.size()) continue;
+    bool same = true;
+    for (std::size_t k = 0; k < name.size() && same; ++k) same = lower(name[k]) == candidate[k];
+    if (same) return i.hash;
+  }
+  throw Error(Errc::invalid_parameter,
+              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(name.substr(0, 64)) + "\"",
+              std::string("Supported algorithms are ") + kSupported + " (case-insensitive).");
+}
+
+const char* name_hash_name(NameHash h) noexcept { return info(h).name; }
+
+const char* supported_name_hashes() noexcept { return kSupported; }
+
+Uuid generate_v3(const Uuid& ns, Bytes name) { return hash_name(md5(), false, ns, name, 3); }
+
+Uuid generate_v5(const Uuid& ns, Bytes name) { return hash_name(sha1(), false, ns, name, 5); }
+
+Uuid generate_v8_name(const Uuid& ns, Bytes name, NameHash hash) {
+  return hash_name(digest_of(hash), info(hash).xof, ns, name, 8);
+}
+
+Uuid generate_v8(Bytes custom) {
+  if (custom.size != 16)
+    throw Error(Errc::invalid_parameter,
+                "invalid length for UUIDv8 custom data: " + std::to_string(custom.size) + " bytes",
+                "uuid_generate_v8 takes exactly 16 bytes (128 bits); the version and variant bits are overwritten.");
+  Uuid u;
+  for (std::size_t i = 0; i < u.size(); ++i) u[i] = custom.data[i];
+  stamp_version(u, 8);  // §5.8: custom_a, custom_b and custom_c are kept
+  return u;
+}
+
+}  // namespace uuidx

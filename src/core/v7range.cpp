@@ -1,0 +1,94 @@
+// v7range.cpp: v7 floor/ceil of a millisecond and the shifted monotonic v7.
+#include "v7range.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "error.hpp"
+#include "layout.hpp"
+#include "timeutil.hpp"
+
+namespace uuidx {
+
+namespace {
+
+constexpr std::int64_t kMaxV7Micros = kMaxUnixMs * 1000 + 999;
+
+std::string v7_range_detail() {
+  return "UUIDv7 holds instants from " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
+         " (RFC 9562 section 5.7).";
+}
+
+// The whole ms holding `unix_us`, or an error naming the instant.
+std::uint64_t v7_ms_of(std::int64_t unix_us) {
+  if (unix_us < 0 || unix_us == kInfiniteFuture || unix_us > kMaxV7Micros)
+    throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",
+                v7_range_detail());
+  return static_cast<std::uint64_t>(unix_us / 1000);
+}
+
+// "-3 days 04:05:06.000007" for a message about a shift.
+std::string format_shift(std::int64_t us) {
+  const bool negative = us < 0;
+  // |INT64_MIN| does not fit; a shift that large is out of range long before this matters.
+  std::uint64_t a = negative ? static_cast<std::uint64_t>(-(us + 1)) + 1 : static_cast<std::uint64_t>(us);
+  const std::uint64_t days = a / 86400000000ULL;
+  a %= 86400000000ULL;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%s%llu days %02llu:%02llu:%02llu.%06llu", negative ? "-" : "",
+                static_cast<unsigned long long>(days), static_cast<unsigned long long>(a / 3600000000ULL),
+                static_cast<unsigned long long>(a / 60000000ULL % 60), static_cast<unsigned long long>(a / 1000000ULL % 60),
+                static_cast<unsigned long long>(a % 1000000ULL));
+  return buf;
+}
+
+}  // namespace
+
+Uuid v7_floor(std::int64_t unix_us) {
+  std::array<std::uint8_t, 8> zeros{};
+  return encode_v7(v7_ms_of(unix_us), 0, zeros);  // §5.7: rand_a = 0, rand_b = 0
+}
+
+Uuid v7_ceil(std::int64_t unix_us) {
+  std::array<std::uint8_t, 8> ones;
+  ones.fill(0xff);
+  return encode_v7(v7_ms_of(unix_us), 0xfff, ones);  // §5.7: rand_a and rand_b all ones
+}
+
+std::int64_t v7_shift_ticks(std::int64_t shift_us) noexcept {
+  std::int64_t ms = shift_us / 1000;
+  std::int64_t rest = shift_us % 1000;
+  if (rest < 0) {  // floor, so that rest is 0..999
+    rest += 1000;
+    --ms;
+  }
+  // Far outside the 60-bit tick range either way; clamp so the products cannot overflow.
+  const std::int64_t limit = std::int64_t{1} << 50;
+  if (ms > limit) ms = limit;
+  if (ms < -limit) ms = -limit;
+  return ms * (std::int64_t{1} << kSubMsBits) + (rest * 4096 + 500) / 1000;
+}
+
+Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift_us, RandomSource& rng) {
+  const Uuid base = generate_v7(state, now_ns, rng);  // advances the session's sequence
+  const std::int64_t tick = static_cast<std::int64_t>(state.last_tick) + v7_shift_ticks(shift_us);
+  if (tick < 0 || tick > static_cast<std::int64_t>(kMaxV7Tick)) {
+    const std::int64_t now_us = static_cast<std::int64_t>(state.last_tick >> kSubMsBits) * 1000 +
+                                micros_from_sub_ms_fraction(static_cast<std::uint16_t>(state.last_tick & 0xfff));
+    // The shifted instant, saturated so that formatting it cannot overflow.
+    const std::int64_t limit = INT64_MAX / 4;
+    const std::int64_t shifted = (shift_us > limit || shift_us < -limit) ? (shift_us < 0 ? -limit : limit)
+                                                                         : now_us + shift_us;
+    throw Error(Errc::datetime_overflow,
+                "timestamp out of range for UUIDv7: \"" + format_unix_micros(shifted) + "\"",
+                "A shift of " + format_shift(shift_us) + " moves the current time " + format_unix_micros(now_us) +
+                    " outside what UUIDv7 holds, " + format_unix_micros(0) + " to " +
+                    format_unix_micros(kMaxV7Micros) + " (RFC 9562 section 5.7).");
+  }
+  std::array<std::uint8_t, 8> rand;
+  for (int i = 0; i < 8; ++i) rand[i] = base[8 + i];
+  return encode_v7_tick(static_cast<std::uint64_t>(tick), rand);
+}
+
+}  // namespace uuidx

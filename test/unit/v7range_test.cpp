@@ -1,0 +1,139 @@
+// v7 floor/ceil bounds, the shifted monotonic v7, v1mc and PostgreSQL 18's timestamp extraction.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "compat.hpp"
+#include "error.hpp"
+#include "fakes.hpp"
+#include "layout.hpp"
+#include "timeutil.hpp"
+#include "v7range.hpp"
+
+namespace uuidx {
+namespace {
+
+using testing::U;
+
+constexpr std::int64_t kA6Micros = 1645557742000000LL;  // Appendix A.6: unix_ts_ms 0x017F22E279B0
+
+TEST(V7Range, FloorAndCeilOfTheA6Millisecond) {
+  EXPECT_EQ(to_string(v7_floor(kA6Micros + 999)), "017f22e2-79b0-7000-8000-000000000000");
+  EXPECT_EQ(to_string(v7_ceil(kA6Micros)), "017f22e2-79b0-7fff-bfff-ffffffffffff");
+  // The A.6 vector lies between them.
+  const Uuid a6 = U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F");
+  EXPECT_LT(v7_floor(kA6Micros), a6);
+  EXPECT_LT(a6, v7_ceil(kA6Micros));
+}
+
+TEST(V7Range, EveryV7OfTheMillisecondIsInside) {
+  testing::FakeRandom rng;
+  for (int i = 0; i < 5000; ++i) {
+    const std::int64_t us = kA6Micros + static_cast<std::int64_t>(rng.next() % 1000);
+    const Uuid u = generate_v7_at(us, rng);
+    EXPECT_LE(v7_floor(us), u);
+    EXPECT_LE(u, v7_ceil(us));
+    EXPECT_LT(v7_ceil(us - 1000), u);        // the previous ms ends below
+    EXPECT_LT(u, v7_floor(us + 1000));       // the next one starts above
+  }
+}
+
+TEST(V7Range, Limits) {
+  EXPECT_EQ(to_string(v7_floor(0)), "00000000-0000-7000-8000-000000000000");
+  EXPECT_EQ(to_string(v7_ceil(kMaxUnixMs * 1000 + 999)), "ffffffff-ffff-7fff-bfff-ffffffffffff");
+  for (std::int64_t bad : {std::int64_t{-1}, std::int64_t{-1000}, (kMaxUnixMs + 1) * 1000, kInfinitePast, kInfiniteFuture}) {
+    for (auto fn : {&v7_floor, &v7_ceil}) {
+      try {
+        fn(bad);
+        ADD_FAILURE() << bad;
+      } catch (const Error& e) {
+        EXPECT_EQ(e.code(), Errc::datetime_overflow);
+        EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"" + format_unix_micros(bad) + "\"");
+      }
+    }
+  }
+}
+
+TEST(V7Shift, TicksOfAShift) {
+  EXPECT_EQ(v7_shift_ticks(0), 0);
+  EXPECT_EQ(v7_shift_ticks(1000), 4096);
+  EXPECT_EQ(v7_shift_ticks(-1000), -4096);
+  EXPECT_EQ(v7_shift_ticks(86400000000LL), 86400000LL * 4096);
+  EXPECT_EQ(v7_shift_ticks(500), 2048);
+  EXPECT_EQ(v7_shift_ticks(-500), -2048);
+}
+
+TEST(V7Shift, ShiftedValuesCarryTheShiftedTimeAndStayMonotonic) {
+  testing::FakeRandom rng;
+  V7State state;
+  const std::int64_t now = kA6Micros * 1000;
+  const std::int64_t day = 86400000000LL;
+  Uuid last{};
+  for (int i = 0; i < 10000; ++i) {  // a frozen clock: the sequence counts up through the ticks
+    const Uuid u = generate_v7_shifted(state, now, -day, rng);
+    EXPECT_EQ(version_of(u), 7);
+    EXPECT_LT(last, u);
+    last = u;
+  }
+  const Uuid first = [&] {
+    V7State fresh;
+    return generate_v7_shifted(fresh, now, -day, rng);
+  }();
+  EXPECT_EQ(unix_micros(first, true), kA6Micros - day);
+  // The shift shares the session sequence with unshifted values.
+  const Uuid plain = generate_v7(state, now, rng);
+  EXPECT_EQ(unix_micros(plain, false), kA6Micros + 2000);  // 10000 ticks past the ms: 2 ms on
+}
+
+TEST(V7Shift, OutOfRangeIsDatetimeOverflow) {
+  testing::FakeRandom rng;
+  V7State state;
+  const std::int64_t now = kA6Micros * 1000;
+  for (std::int64_t shift : {-kA6Micros - 1000, (kMaxUnixMs + 1) * 1000, INT64_MIN, INT64_MAX}) {
+    try {
+      generate_v7_shifted(state, now, shift, rng);
+      ADD_FAILURE() << shift;
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), Errc::datetime_overflow);
+      EXPECT_EQ(std::string(e.what()).substr(0, 35), "timestamp out of range for UUIDv7: ");
+    }
+  }
+  try {
+    V7State fresh;  // the loop above advanced `state` by a few ticks
+    generate_v7_shifted(fresh, now, -kA6Micros - 1000, rng);
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"1969-12-31 23:59:59.999000+00\"");
+  }
+  // Exactly back to the epoch is still in range.
+  V7State fresh;
+  EXPECT_EQ(unix_micros(generate_v7_shifted(fresh, now, -kA6Micros, rng)), 0);
+}
+
+TEST(V1mc, SharesTheTimestampStreamWithAFreshNodeEachCall) {
+  testing::FakeRandom rng;
+  GregorianState state;
+  const std::int64_t now = kA6Micros * 1000;
+  const Uuid a = generate_v1mc(state, now, rng);
+  const Uuid b = generate_v1mc(state, now, rng);
+  const Uuid c = generate_v1(state, now, rng);
+  EXPECT_EQ(version_of(a), 1);
+  EXPECT_EQ(*gregorian_timestamp(b), *gregorian_timestamp(a) + 1);
+  EXPECT_EQ(*gregorian_timestamp(c), *gregorian_timestamp(b) + 1);
+  EXPECT_NE(node(a), node(b));
+  EXPECT_EQ((*node(a))[0] & 1, 1);  // §6.10 multicast bit
+  EXPECT_EQ((*node(b))[0] & 1, 1);
+  EXPECT_EQ(clock_seq(a), clock_seq(b));
+}
+
+TEST(Pg18Extract, V1AndV7OnlyV7ToTheMillisecond) {
+  EXPECT_EQ(pg18_extract_timestamp(U("C232AB00-9414-11EC-B3C8-9F6BDECED846")), kA6Micros);
+  EXPECT_EQ(pg18_extract_timestamp(U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")), kA6Micros);  // rand_a not read
+  EXPECT_EQ(pg18_extract_timestamp(U("1EC9414C-232A-6B00-B3C8-9F6BDECED846")), std::nullopt);  // v6
+  EXPECT_EQ(pg18_extract_timestamp(U("919108f7-52d1-4320-9bac-f847db4148a8")), std::nullopt);  // v4
+  EXPECT_EQ(pg18_extract_timestamp(U("017F22E2-79B0-7CC3-18C4-DC0C0C07398F")), std::nullopt);  // NCS variant
+  EXPECT_EQ(pg18_extract_timestamp(nil_uuid()), std::nullopt);
+}
+
+}  // namespace
+}  // namespace uuidx
