@@ -16,6 +16,9 @@ REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 WERROR ?=
 PG_CXXFLAGS += -std=c++17 -MMD -MP -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
 SHLIB_LINK  += -lstdc++ -lcrypto
+# Our own functions are never interposed: let calls inside a file be direct and inlined instead
+# of going through the PLT (PGDLLEXPORT is empty in PG 15, so -fvisibility=hidden is not an option).
+PG_CXXFLAGS += -fno-semantic-interposition
 
 # PGXS would otherwise build LLVM bitcode from the .cpp files without our flags.
 override with_llvm = no

@@ -18,12 +18,43 @@ void put_clock_seq_and_node(Uuid& u, std::uint16_t clock_seq, const Node& node) 
 
 bool is_version(const Uuid& u, int version) noexcept { return version_of(u) == version; }
 
+// The read-back below works on plain integers and builds a std::optional only at the very end:
+// GCC returns std::optional<uint64_t> through the stack with a byte store followed by a wider
+// load (a store-forwarding stall), and chaining three such calls made uuid_extract_time() cost
+// more than twice uuid_hash() (issue 5).
+
+// §5.1: time_high | time_mid | time_low of a v1, whatever its version nibble says.
+inline std::uint64_t v1_timestamp_bits(const Uuid& u) noexcept {
+  return (std::uint64_t{u[6] & 0x0fu} << 56) | (std::uint64_t{u[7]} << 48) | (std::uint64_t{u[4]} << 40) |
+         (std::uint64_t{u[5]} << 32) | (std::uint64_t{u[0]} << 24) | (std::uint64_t{u[1]} << 16) |
+         (std::uint64_t{u[2]} << 8) | std::uint64_t{u[3]};
+}
+
+// §5.6: time_high (32) | time_mid (16) | time_low (12) of a v6.
+inline std::uint64_t v6_timestamp_bits(const Uuid& u) noexcept {
+  return (std::uint64_t{u[0]} << 52) | (std::uint64_t{u[1]} << 44) | (std::uint64_t{u[2]} << 36) |
+         (std::uint64_t{u[3]} << 28) | (std::uint64_t{u[4]} << 20) | (std::uint64_t{u[5]} << 12) |
+         (std::uint64_t{u[6] & 0x0fu} << 8) | std::uint64_t{u[7]};
+}
+
+// §5.7: unix_ts_ms, octets 0-5 big-endian.
+inline std::uint64_t v7_ms_bits(const Uuid& u) noexcept {
+  return (std::uint64_t{u[0]} << 40) | (std::uint64_t{u[1]} << 32) | (std::uint64_t{u[2]} << 24) |
+         (std::uint64_t{u[3]} << 16) | (std::uint64_t{u[4]} << 8) | std::uint64_t{u[5]};
+}
+
+// 100-ns intervals since 1582 to µs since 1970, truncated toward the past, also before 1970.
+inline std::int64_t gregorian_to_unix_micros(std::uint64_t greg) noexcept {
+  const std::int64_t since_unix = static_cast<std::int64_t>(greg) - static_cast<std::int64_t>(kGregorianUnixOffset100ns);
+  return since_unix >= 0 ? since_unix / 10 : -((-since_unix + 9) / 10);
+}
+
 // Names what a UUID is for "cannot convert" messages: nil, max, a version, or a foreign variant.
 std::string describe(const Uuid& u) {
   if (u == nil_uuid()) return "the nil UUID";
   if (u == max_uuid()) return "the max UUID";
   const Variant v = variant_of(u);
-  if (v != Variant::rfc9562) return std::string("of the ") + variant_name(v) + " variant, which has no version";
+  if (v != Variant::rfc9562) return std::string("of the ") + variant_name(v) + " variant";
   return "version " + std::to_string(version_of(u));
 }
 
@@ -91,38 +122,31 @@ Uuid encode_v4(const Uuid& random_bytes) noexcept {
 
 std::optional<std::uint64_t> gregorian_timestamp(const Uuid& u) noexcept {
   const int version = version_of(u);
-  if (version == 1) {  // §5.1: time_high | time_mid | time_low
-    return (std::uint64_t{u[6] & 0x0fu} << 56) | (std::uint64_t{u[7]} << 48) | (std::uint64_t{u[4]} << 40) |
-           (std::uint64_t{u[5]} << 32) | (std::uint64_t{u[0]} << 24) | (std::uint64_t{u[1]} << 16) |
-           (std::uint64_t{u[2]} << 8) | std::uint64_t{u[3]};
-  }
-  if (version == 6) {  // §5.6: time_high (32) | time_mid (16) | time_low (12)
-    return (std::uint64_t{u[0]} << 52) | (std::uint64_t{u[1]} << 44) | (std::uint64_t{u[2]} << 36) |
-           (std::uint64_t{u[3]} << 28) | (std::uint64_t{u[4]} << 20) | (std::uint64_t{u[5]} << 12) |
-           (std::uint64_t{u[6] & 0x0fu} << 8) | std::uint64_t{u[7]};
-  }
+  if (version == 1) return v1_timestamp_bits(u);
+  if (version == 6) return v6_timestamp_bits(u);
   return std::nullopt;
 }
 
 std::optional<std::uint64_t> v7_unix_ms(const Uuid& u) noexcept {
   if (!is_version(u, 7)) return std::nullopt;
-  std::uint64_t ms = 0;
-  for (int i = 0; i < 6; ++i) ms = (ms << 8) | u[i];  // §5.7: octets 0-5
-  return ms;
+  return v7_ms_bits(u);
 }
 
 std::optional<std::int64_t> unix_micros(const Uuid& u, bool sub_ms) noexcept {
-  if (const auto greg = gregorian_timestamp(u)) {
-    // Truncate 100-ns units toward the past, also before 1970.
-    const std::int64_t since_unix = static_cast<std::int64_t>(*greg) - static_cast<std::int64_t>(kGregorianUnixOffset100ns);
-    return since_unix >= 0 ? since_unix / 10 : -((-since_unix + 9) / 10);
+  switch (version_of(u)) {
+    case 1:
+      return gregorian_to_unix_micros(v1_timestamp_bits(u));
+    case 6:
+      return gregorian_to_unix_micros(v6_timestamp_bits(u));
+    case 7: {
+      std::int64_t us = static_cast<std::int64_t>(v7_ms_bits(u)) * 1000;
+      // §6.2 Method 3: rand_a read back as the sub-millisecond fraction.
+      if (sub_ms) us += micros_from_sub_ms_fraction(static_cast<std::uint16_t>((u[6] & 0x0f) << 8 | u[7]));
+      return us;
+    }
+    default:
+      return std::nullopt;
   }
-  if (const auto ms = v7_unix_ms(u)) {
-    std::int64_t us = static_cast<std::int64_t>(*ms) * 1000;
-    if (sub_ms) us += micros_from_sub_ms_fraction(static_cast<std::uint16_t>((u[6] & 0x0f) << 8 | u[7]));
-    return us;
-  }
-  return std::nullopt;
 }
 
 std::optional<std::uint16_t> clock_seq(const Uuid& u) noexcept {
@@ -139,14 +163,14 @@ std::optional<Node> node(const Uuid& u) noexcept {
 
 Uuid v1_to_v6(const Uuid& v1) {
   if (!is_version(v1, 1)) throw_not_version(v1, 1, "uuid_v1_to_v6");
-  Uuid v6 = encode_v6(*gregorian_timestamp(v1), 0, Node{});
+  Uuid v6 = encode_v6(v1_timestamp_bits(v1), 0, Node{});
   for (int i = 8; i < 16; ++i) v6[i] = v1[i];  // §5.6: clock_seq and node unchanged
   return v6;
 }
 
 Uuid v6_to_v1(const Uuid& v6) {
   if (!is_version(v6, 6)) throw_not_version(v6, 6, "uuid_v6_to_v1");
-  Uuid v1 = encode_v1(*gregorian_timestamp(v6), 0, Node{});
+  Uuid v1 = encode_v1(v6_timestamp_bits(v6), 0, Node{});
   for (int i = 8; i < 16; ++i) v1[i] = v6[i];
   return v1;
 }
