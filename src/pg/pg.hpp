@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <string_view>
 
 #include "../core/error.hpp"
 #include "../core/uuid.hpp"
@@ -71,6 +72,21 @@ inline Datum uuid_datum(const uuidx::Uuid& u) {
   auto* out = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
   std::memcpy(out->data, u.data(), u.size());
   return UUIDPGetDatum(out);
+}
+
+// The bytes of a text or bytea argument, detoasted (palloc'd when needed; valid for the call).
+// A view: nothing to destroy, so it may live in a frame that calls PostgreSQL.
+inline std::string_view varlena_arg(Datum d) {
+  const struct varlena* v = PG_DETOAST_DATUM_PACKED(d);
+  return std::string_view(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+}
+
+// A text Datum holding `n` bytes copied from `s`.
+inline Datum text_datum(const char* s, std::size_t n) {
+  auto* t = static_cast<text*>(palloc(VARHDRSZ + n));
+  SET_VARSIZE(t, VARHDRSZ + n);
+  std::memcpy(VARDATA(t), s, n);
+  return PointerGetDatum(t);
 }
 
 // PostgreSQL counts µs from 2000-01-01; the core counts from 1970-01-01.

@@ -1,0 +1,24 @@
+// encode.cpp: SQL entry points of uuid_encode and uuid_decode.
+#include "../core/encoding.hpp"
+#include "pg.hpp"
+
+using uuidx_pg::call_core;
+using uuidx_pg::varlena_arg;
+
+// uuid_encode(uuid, format text) → text.
+UUIDX_FUNCTION(uuidx_encode) {
+  const uuidx::Uuid in = uuidx_pg::uuid_arg(PG_GETARG_DATUM(0));
+  const std::string_view format = varlena_arg(PG_GETARG_DATUM(1));
+  uuidx::EncodedText out;
+  call_core([&] { out = uuidx::encode(in, uuidx::parse_encoding(format)); });
+  return uuidx_pg::text_datum(out.text, out.size);
+}
+
+// uuid_decode(text, format text) → uuid.
+UUIDX_FUNCTION(uuidx_decode) {
+  const std::string_view in = varlena_arg(PG_GETARG_DATUM(0));
+  const std::string_view format = varlena_arg(PG_GETARG_DATUM(1));
+  uuidx::Uuid out;
+  call_core([&] { out = uuidx::decode(in, uuidx::parse_encoding(format)); });
+  return uuidx_pg::uuid_datum(out);
+}
