@@ -79,7 +79,7 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
 }
 
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {
-  if (unix_us < 0 || unix_us == kInfiniteFuture || unix_us / 1000 > kMaxUnixMs) throw_v7_range(unix_us);
+  if (unix_us < 0 || unix_us / 1000 > kMaxUnixMs) throw_v7_range(unix_us);  // ±infinity included
   const auto us_in_ms = static_cast<std::uint32_t>(unix_us % 1000);
   return encode_v7(static_cast<std::uint64_t>(unix_us / 1000), sub_ms_fraction_from_ns(us_in_ms * 1000),
                    random_rand_b(rng));

@@ -33,6 +33,7 @@ void civil_from_days(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) 
 std::string format_unix_micros(std::int64_t unix_us) {
   if (unix_us == kInfinitePast) return "-infinity";
   if (unix_us == kInfiniteFuture) return "infinity";
+  if (unix_us == kBeyondUnixMicros) return "later than " + format_unix_micros(kBeyondUnixMicros - 1);
   const std::int64_t us_per_day = 86400LL * 1000000LL;
   const std::int64_t days = floor_div(unix_us, us_per_day);
   std::int64_t rest = unix_us - days * us_per_day;

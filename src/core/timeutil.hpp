@@ -24,6 +24,9 @@ constexpr std::uint64_t kMaxV7Tick = (std::uint64_t{1} << 60) - 1;
 // Stand-ins for an infinite timestamp on the way into the core (PostgreSQL's ±infinity).
 constexpr std::int64_t kInfinitePast = INT64_MIN;
 constexpr std::int64_t kInfiniteFuture = INT64_MAX;
+// A finite instant too late for int64 Unix µs (PostgreSQL's last 29 years, 294247..294276 AD):
+// out of range for every UUID version, named as such in messages.
+constexpr std::int64_t kBeyondUnixMicros = INT64_MAX - 1;
 
 // RFC 9562 §6.2 Method 3: the fraction of a millisecond scaled to 12 bits, rounded down so that
 // a later instant never gets a smaller fraction.

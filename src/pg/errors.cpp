@@ -63,7 +63,11 @@ void raise(const CoreFailure& failure) {
 std::int64_t unix_micros_arg(TimestampTz ts) noexcept {
   if (TIMESTAMP_IS_NOBEGIN(ts)) return uuidx::kInfinitePast;
   if (TIMESTAMP_IS_NOEND(ts)) return uuidx::kInfiniteFuture;
-  return static_cast<std::int64_t>(ts) + kPgEpochUnixMicros;
+  std::int64_t unix_us;
+  if (__builtin_add_overflow(static_cast<std::int64_t>(ts), kPgEpochUnixMicros, &unix_us) ||
+      unix_us >= uuidx::kBeyondUnixMicros)
+    return uuidx::kBeyondUnixMicros;
+  return unix_us;
 }
 
 }  // namespace uuidx_pg

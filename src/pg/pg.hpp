@@ -92,7 +92,8 @@ inline Datum text_datum(const char* s, std::size_t n) {
 // PostgreSQL counts µs from 2000-01-01; the core counts from 1970-01-01.
 constexpr std::int64_t kPgEpochUnixMicros = 946684800LL * 1000000LL;
 
-// ±infinity become the core's kInfinitePast / kInfiniteFuture.
+// ±infinity become the core's kInfinitePast / kInfiniteFuture; instants past int64 Unix µs
+// become kBeyondUnixMicros.
 std::int64_t unix_micros_arg(TimestampTz ts) noexcept;
 
 inline Datum timestamptz_datum(std::int64_t unix_us) {

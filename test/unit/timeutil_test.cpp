@@ -19,6 +19,7 @@ TEST(Format, KnownInstants) {
   EXPECT_EQ(format_unix_micros(-62167219200000000LL - 86400000000LL), "0002-12-31 00:00:00.000000+00 BC");
   EXPECT_EQ(format_unix_micros(kInfinitePast), "-infinity");
   EXPECT_EQ(format_unix_micros(kInfiniteFuture), "infinity");
+  EXPECT_EQ(format_unix_micros(kBeyondUnixMicros), "later than 294247-01-10 04:00:54.775805+00");
 }
 
 TEST(SubMs, Method3FractionIsMonotoneAndInRange) {
@@ -52,6 +53,7 @@ TEST(V7At, RangeIs1970ToThe48BitMillisecond) {
   expect_v7_range_error(kMaxUnixMs * 1000 + 1000, "10889-08-02 05:31:50.656000+00");
   expect_v7_range_error(kInfinitePast, "-infinity");
   expect_v7_range_error(kInfiniteFuture, "infinity");
+  expect_v7_range_error(kBeyondUnixMicros, "later than 294247-01-10 04:00:54.775805+00");
 }
 
 }  // namespace

@@ -1,0 +1,103 @@
+-- Generators: uuid_generate_v1/v4/v6/v7, uuid_generate_v7(timestamptz), uuid_nil, uuid_max.
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uuidx;
+RESET client_min_messages;
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+
+CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  detail text;
+BEGIN
+  EXECUTE query;
+  RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '');
+END $$;
+
+-- 100k of each kind: all distinct, right version, RFC 9562 variant (§4.1, §4.2).
+CREATE TEMP TABLE gen (kind int, i int, u uuid);
+INSERT INTO gen SELECT 1, i, uuid_generate_v1() FROM generate_series(1, 100000) AS i;
+INSERT INTO gen SELECT 4, i, uuid_generate_v4() FROM generate_series(1, 100000) AS i;
+INSERT INTO gen SELECT 6, i, uuid_generate_v6() FROM generate_series(1, 100000) AS i;
+INSERT INTO gen SELECT 7, i, uuid_generate_v7() FROM generate_series(1, 100000) AS i;
+SELECT kind, count(*) AS n, count(DISTINCT u) AS distinct_values,
+       count(*) FILTER (WHERE uuid_extract_version(u) = kind) AS right_version,
+       count(*) FILTER (WHERE uuid_extract_variant(u) = 2) AS rfc_variant
+FROM gen GROUP BY kind ORDER BY kind;
+SELECT count(DISTINCT u) AS distinct_over_all_kinds FROM gen;
+
+-- v6 and v7 strictly increase in generation order within the session (§6.2), and so do the
+-- timestamps of v1.
+SELECT kind, count(*) FILTER (WHERE u <= prev) AS not_increasing
+FROM (SELECT kind, u, lag(u) OVER (PARTITION BY kind ORDER BY i) AS prev FROM gen WHERE kind IN (6, 7)) s
+GROUP BY kind ORDER BY kind;
+SELECT count(*) FILTER (WHERE uuid_v1_to_v6(u) <= uuid_v1_to_v6(prev)) AS v1_time_not_increasing
+FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM gen WHERE kind = 1) s;
+
+-- v1 and v6 of a session share one random multicast node and one clock sequence (§6.10).
+SELECT count(DISTINCT uuid_extract_node(u)) AS nodes, count(DISTINCT uuid_extract_clock_seq(u)) AS clock_seqs,
+       bool_and((('x' || left(uuid_extract_node(u)::text, 2))::bit(8) & b'00000001') = b'00000001') AS multicast
+FROM gen WHERE kind IN (1, 6);
+
+-- rand_b of v7 and the random bits of v4 are not constant: each of the 62 (resp. 122) random
+-- bit positions takes both values over 100k values, and the version and variant bits never vary.
+-- Positions are RFC 9562 bit numbers (0 = most significant bit of octet 0); get_bit counts bits
+-- from the least significant of each byte, hence the mapping.
+CREATE TEMP TABLE bit_counts AS
+SELECT kind, r, sum(get_bit(uuid_send(u), (r / 8) * 8 + 7 - r % 8)) AS ones
+FROM gen, generate_series(0, 127) AS r WHERE kind IN (4, 7) GROUP BY kind, r;
+SELECT kind,
+       count(*) FILTER (WHERE ones BETWEEN 1 AND 99999 AND r NOT BETWEEN 48 AND 51 AND r NOT IN (64, 65)
+                          AND (kind = 4 OR r >= 66)) AS varying_random_positions,
+       string_agg(CASE WHEN ones = 0 THEN '0' ELSE '1' END, '' ORDER BY r)
+         FILTER (WHERE r BETWEEN 48 AND 51 OR r IN (64, 65)) AS version_and_variant_bits,
+       bool_and(ones IN (0, 100000)) FILTER (WHERE r BETWEEN 48 AND 51 OR r IN (64, 65)) AS those_constant
+FROM bit_counts GROUP BY kind ORDER BY kind;
+
+-- Bursts: 100k v7 in one statement run far past 4096 per ms and still increase (checked above);
+-- their ms field stays within a second of the clock.
+SELECT max(uuid_extract_time(u)) - min(uuid_extract_time(u)) < interval '1 minute' AS v7_span_sane,
+       max(uuid_extract_time(u)) <= clock_timestamp() + interval '1 second' AS not_ahead_of_clock
+FROM gen WHERE kind = 7;
+
+-- uuid_generate_v7(at): the instant's ms and §6.2 Method 3 fraction, random rest; not part of
+-- the session's sequence, so the same instant twice gives two different values.
+SELECT left(a::text, 18) AS prefix_a, left(b::text, 18) AS prefix_b, a <> b AS differ,
+       uuid_extract_version(a) AS version, uuid_extract_variant(a) AS variant
+FROM (SELECT uuid_generate_v7('2024-05-06 07:08:09.5+00') AS a, uuid_generate_v7('2024-05-06 07:08:09.5+00') AS b) s;
+SELECT uuid_generate_v7('1970-01-01 00:00:00+00') < uuid_generate_v7('1970-01-01 00:00:00.000001+00') AS us_ordered,
+       uuid_generate_v7('2000-01-01 00:00:00.000999+00') < uuid_generate_v7('2000-01-01 00:00:00.001+00') AS ms_ordered;
+SELECT uuid_generate_v7(NULL) IS NULL AS strict_null;
+
+-- Range: 1970-01-01 to the last 48-bit millisecond; outside it and ±infinity are 22008.
+SELECT at, pg_temp.err(format('SELECT uuid_generate_v7(%L::timestamptz)', at)) AS result
+FROM (VALUES ('1970-01-01 00:00:00+00'),
+             ('1969-12-31 23:59:59.999999+00'),
+             ('0001-01-01 00:00:00+00 BC'),
+             ('10889-08-02 05:31:50.655999+00'),
+             ('10889-08-02 05:31:50.656+00'),
+             ('294276-12-31 23:59:59.999999+00'),
+             ('infinity'),
+             ('-infinity')) AS t(at);
+
+-- nil and max are constants.
+SELECT uuid_nil(), uuid_max(), uuid_nil() < uuid_max() AS ordered,
+       uuid_extract_variant(uuid_nil()) AS nil_variant, uuid_extract_variant(uuid_max()) AS max_variant;
+
+-- As a column DEFAULT: keys in insertion order, all distinct, v7.
+CREATE TABLE items (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), seq int GENERATED ALWAYS AS IDENTITY, name text);
+INSERT INTO items (name) SELECT 'item ' || i FROM generate_series(1, 5000) AS i;
+INSERT INTO items (name) VALUES ('one more');
+SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids, bool_and(uuid_extract_version(id) = 7) AS all_v7,
+       count(*) FILTER (WHERE id <= prev) AS out_of_insert_order
+FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS prev FROM items) s;
+CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), v1 uuid DEFAULT uuid_generate_v1(),
+                     v6 uuid DEFAULT uuid_generate_v6());
+INSERT INTO events DEFAULT VALUES;
+INSERT INTO events DEFAULT VALUES;
+SELECT count(DISTINCT id) AS ids, count(DISTINCT v1) AS v1s, count(DISTINCT v6) AS v6s,
+       bool_and(uuid_extract_version(id) = 4 AND uuid_extract_version(v1) = 1 AND uuid_extract_version(v6) = 6) AS versions
+FROM events;
+DROP TABLE items, events;
