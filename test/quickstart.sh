@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# quickstart.sh: the README's first command. Installs what the build needs (Debian bookworm,
+# as root), builds and installs uuidx, starts a throwaway PostgreSQL cluster owned by an
+# unprivileged user, runs CREATE EXTENSION uuidx and a short tour, then stops the cluster.
+#   --keep   leave the cluster running and print how to connect to it
+set -euo pipefail
+cd "$(dirname "$0")/.."
+keep=""
+[ "${1:-}" = "--keep" ] && keep=1
+
+source test/lib/deps.sh
+ensure_packages "${UUIDX_BUILD_PACKAGES[@]}"
+
+echo "== build and install"
+make -s
+make -s install
+
+source test/lib/cluster.sh
+[ -n "$keep" ] && export UUIDX_KEEP_CLUSTER=1
+cluster_start
+[ -n "$keep" ] || trap cluster_stop EXIT
+echo "== a throwaway cluster at $PGHOST, port $PGPORT"
+
+cluster_psql -e <<'SQL'
+CREATE EXTENSION uuidx;
+SELECT extversion FROM pg_extension WHERE extname = 'uuidx';
+
+-- A table keyed by time-ordered UUIDv7 values.
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text NOT NULL);
+INSERT INTO orders (item) VALUES ('tea'), ('coffee'), ('cake');
+SELECT id, item, uuid_extract_time(id) AS created FROM orders ORDER BY id;
+
+-- Every generator, and what each value says about itself.
+SELECT kind, u, uuid_extract_version(u) AS version, uuid_extract_variant(u) AS variant,
+       uuid_extract_time(u) AS time
+FROM (VALUES ('v1', uuid_generate_v1()), ('v4', uuid_generate_v4()), ('v6', uuid_generate_v6()),
+             ('v7', uuid_generate_v7()), ('v7 at', uuid_generate_v7('2024-01-01 12:00:00+00')),
+             ('nil', uuid_nil()), ('max', uuid_max())) AS t(kind, u);
+
+-- v1 to v6 and back (RFC 9562 Appendix A.1 and A.5), and the fields of a v1.
+SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v6,
+       uuid_v6_to_v1('1ec9414c-232a-6b00-b3c8-9f6bdeced846') AS v1,
+       uuid_extract_node('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS node,
+       uuid_extract_clock_seq('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS clock_seq;
+
+-- 100,000 v7 values in one statement: all distinct and strictly increasing.
+SELECT count(*) AS generated, count(DISTINCT u) AS distinct_values,
+       count(*) FILTER (WHERE u <= prev) AS not_increasing
+FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
+      FROM (SELECT i, uuid_generate_v7() AS u FROM generate_series(1, 100000) AS i) g) s;
+SQL
+
+if [ -n "$keep" ]; then
+  echo "== the cluster is still running: psql -h $PGHOST -p $PGPORT -U postgres"
+  echo "   stop it with: runuser -u $UUIDX_TEST_USER -- $PGBIN/pg_ctl -D $CLUSTER_DIR/data stop"
+fi
+echo "== uuidx works"
