@@ -23,4 +23,4 @@ ensure_packages() {
 
 # What building and testing the extension needs on Debian bookworm.
 UUIDX_BUILD_PACKAGES=(ca-certificates make g++ postgresql-15 postgresql-server-dev-15 libssl-dev)
-UUIDX_TEST_PACKAGES=(libgtest-dev)
+UUIDX_TEST_PACKAGES=(libgtest-dev python3)
