@@ -49,6 +49,13 @@ $(UNIT_DIR)/uuidx_unit: $(UNIT_CORE_OBJS) $(UNIT_TEST_OBJS)
 unit: $(UNIT_DIR)/uuidx_unit
 	$(UNIT_DIR)/uuidx_unit
 
+# make unit-asan: the same unit tests under ASan (with leak detection) and UBSan, built apart in
+# build/unit-asan; any report aborts the run (issue 4, test/suites/15_unit_sanitize.sh).
+.PHONY: unit-asan
+unit-asan:
+	$(MAKE) unit UNIT_DIR=build/unit-asan \
+	  UNIT_EXTRA='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all'
+
 EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d)
 
 # Header dependencies (-MMD), so a changed header rebuilds what includes it.
