@@ -12,10 +12,10 @@
 # the machines we run on are shared. Timing happens inside the server (clock_timestamp()).
 #
 # Usage: test/bench/bench.sh [--smoke] [--calls N] [--rounds R] [--rows N] [--batch N]
-#                            [--skip-inserts] [--skip-calls] [--out DIR]
-#   defaults: --calls 1000000 --rounds 7 --rows 10000000 --batch 10000
+#                            [--insert-rounds R] [--skip-inserts] [--skip-calls] [--out DIR]
+#   defaults: --calls 1000000 --rounds 7 --rows 10000000 --batch 10000 --insert-rounds 3
 #             --out test/bench/results/<date>-<time>
-#   --smoke: tiny sizes (calls 20000, rounds 3, rows 20000, batch 1000), output in a temp folder
+#   --smoke: tiny sizes (calls 20000, rounds 3, rows 20000, batch 1000, one insert round), output in a temp folder
 #            unless --out is given; checks that everything runs, not how fast.
 # The cluster runs with shared_buffers = 128MB and fsync = on (UUIDX_FSYNC=off overrides).
 set -euo pipefail
@@ -24,14 +24,15 @@ root=$(pwd)
 source test/lib/deps.sh
 source test/lib/cluster.sh
 
-calls=1000000 rounds=7 rows=10000000 batch=10000 out="" smoke="" do_calls=1 do_inserts=1
+calls=1000000 rounds=7 rows=10000000 batch=10000 insert_rounds=3 out="" smoke="" do_calls=1 do_inserts=1
 while [ $# -gt 0 ]; do
   case "$1" in
-    --smoke) smoke=1 calls=20000 rounds=3 rows=20000 batch=1000 ;;
+    --smoke) smoke=1 calls=20000 rounds=3 rows=20000 batch=1000 insert_rounds=1 ;;
     --calls) calls=$2; shift ;;
     --rounds) rounds=$2; shift ;;
     --rows) rows=$2; shift ;;
     --batch) batch=$2; shift ;;
+    --insert-rounds) insert_rounds=$2; shift ;;
     --out) out=$2; shift ;;
     --skip-inserts) do_inserts="" ;;
     --skip-calls) do_calls="" ;;
@@ -130,59 +131,54 @@ fi
 
 if [ -n "$do_inserts" ]; then
   echo
-  echo "== inserts: $rows rows in $batch-row transactions per key"
+  echo "== inserts: $rows rows in $batch-row transactions per key, $insert_rounds round(s)"
   declare -A keydef=(
     [v7]="uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
     [random]="uuid PRIMARY KEY DEFAULT gen_random_uuid()"
     [bigint]="bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
   )
-  : >"$out/inserts_sizes.csv"
-  for key in v7 random bigint; do
-    psql_q -c "DROP TABLE IF EXISTS bench_ins" -c "CREATE TABLE bench_ins (id ${keydef[$key]}, payload int)" -c "CHECKPOINT"
-    started=$(date +%s)
-    psql_q -c "CALL bench_insert('$key', $rows, $batch)"
-    echo "$key: $(($(date +%s) - started)) s"
-    psql_q -F, -c "SELECT '$key', pg_relation_size('bench_ins_pkey'), pg_relation_size('bench_ins')" >>"$out/inserts_sizes.csv"
+  keys=(v7 random bigint)
+  for ((r = 1; r <= insert_rounds; r++)); do
+    for ((j = 0; j < 3; j++)); do
+      key=${keys[$(((j + r - 1) % 3))]}  # the order rotates every round
+      # A fresh table, and a checkpoint so no round pays for the previous one's dirty pages.
+      psql_q -c "DROP TABLE IF EXISTS bench_ins" -c "CREATE TABLE bench_ins (id ${keydef[$key]}, payload int)" -c "CHECKPOINT"
+      started=$(date +%s)
+      psql_q -c "CALL bench_insert('$key', $r, $rows, $batch)"
+      psql_q -c "INSERT INTO bench_ins_sizes SELECT '$key', $r, pg_relation_size('bench_ins_pkey'), pg_relation_size('bench_ins')"
+      echo "round $r, $key: $(($(date +%s) - started)) s"
+    done
   done
   psql_q -c "DROP TABLE bench_ins"
-  psql_q -A -F, -c "SELECT key, tenth, rows_done, extract(epoch FROM at), pg_wal_lsn_diff(lsn, '0/0') FROM bench_ins_progress ORDER BY key, tenth" >"$out/inserts_progress.csv"
+  psql_q -F, -c "SELECT key, round, tenth, rows_done, extract(epoch FROM at), pg_wal_lsn_diff(lsn, '0/0') FROM bench_ins_progress ORDER BY key, round, tenth" >"$out/inserts_progress.csv"
+  psql_q -F, -c "SELECT * FROM bench_ins_sizes ORDER BY key, round" >"$out/inserts_sizes.csv"
 
-  # rows/s per tenth, one column per key, for the chart and the table.
-  awk -F, '
-    { key=$1; t=$2; rows[key,t]=$3; at[key,t]=$4 }
-    END {
-      print "# tenth v7 random bigint (rows/s)"
-      for (t = 1; t <= 10; t++) {
-        line = t
-        split("v7 random bigint", ks, " ")
-        for (i = 1; i <= 3; i++) { k = ks[i]; dt = at[k,t] - at[k,t-1]; line = line " " (dt > 0 ? int((rows[k,t] - rows[k,t-1]) / dt) : "NaN") }
-        print line
-      }
-    }' "$out/inserts_progress.csv" >"$out/inserts_tenths.dat"
+  # Median rows/s per tenth, one column per key, for the chart and the table.
+  {
+    echo "# tenth v7 random bigint (median rows/s)"
+    psql_q -F ' ' -c "SELECT tenth, round(max(rate) FILTER (WHERE key = 'v7')), round(max(rate) FILTER (WHERE key = 'random')),
+                             round(max(rate) FILTER (WHERE key = 'bigint'))
+                      FROM bench_ins_tenths GROUP BY tenth ORDER BY tenth"
+  } >"$out/inserts_tenths.dat"
 
   {
     echo "## Inserts: $rows rows in $batch-row transactions"
     echo
-    echo "\`CREATE TABLE t (id KEY PRIMARY KEY, payload int)\`, \`INSERT INTO t (payload) SELECT g FROM generate_series(...)\` and \`COMMIT\` every $batch rows, from a procedure; shared_buffers = 128MB, fsync = $UUIDX_FSYNC."
+    echo "\`CREATE TABLE t (id KEY PRIMARY KEY, payload int)\`, then \`INSERT INTO t (payload) SELECT g FROM generate_series(...)\` and \`COMMIT\` every $batch rows, from a procedure; shared_buffers = 128MB, fsync = $UUIDX_FSYNC; fresh table and \`CHECKPOINT\` before each run; median of $insert_rounds round(s), key order rotated every round."
     echo
     echo "| key | rows/s | vs gen_random_uuid() | vs bigint identity | seconds | PK index | table | WAL |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-    awk -F, '
-      FILENAME ~ /sizes/ { idx[$1]=$2; tbl[$1]=$3; next }
-      { if ($2 == 0) { t0[$1]=$4; l0[$1]=$5 } if ($2 == 10) { t1[$1]=$4; l1[$1]=$5; n[$1]=$3 } }
-      function mb(b) { return sprintf("%.0f MB", b / 1048576) }
-      END {
-        name["v7"]="`uuid_generate_v7()`"; name["random"]="`gen_random_uuid()`"; name["bigint"]="`bigint` identity"
-        for (k in n) rate[k] = n[k] / (t1[k] - t0[k])
-        split("v7 random bigint", ks, " ")
-        for (i = 1; i <= 3; i++) {
-          k = ks[i]
-          printf "| %s | %.0f | %.2f | %.2f | %.1f | %s | %s | %s |\n", name[k], rate[k], rate[k] / rate["random"],
-                 rate[k] / rate["bigint"], t1[k] - t0[k], mb(idx[k]), mb(tbl[k]), mb(l1[k] - l0[k])
-        }
-      }' "$out/inserts_sizes.csv" "$out/inserts_progress.csv"
+    psql_q -F '|' -c "
+      SELECT CASE s.key WHEN 'v7' THEN '\`uuid_generate_v7()\`' WHEN 'random' THEN '\`gen_random_uuid()\`' ELSE '\`bigint\` identity' END,
+             round(s.rate), round((s.rate / r.rate)::numeric, 2), round((s.rate / b.rate)::numeric, 2),
+             round(s.seconds::numeric, 1), round(s.index_bytes / 1048576) || ' MB', round(s.table_bytes / 1048576) || ' MB',
+             round(s.wal_bytes / 1048576) || ' MB'
+      FROM bench_ins_summary s, bench_ins_summary r, bench_ins_summary b
+      WHERE r.key = 'random' AND b.key = 'bigint'
+      ORDER BY array_position(ARRAY['v7', 'random', 'bigint'], s.key)" |
+      while IFS='|' read -r k rate vr vb sec idx tbl wal; do echo "| $k | $rate | $vr | $vb | $sec | $idx | $tbl | $wal |"; done
     echo
-    echo "Rows/s per tenth of the run:"
+    echo "Rows/s per tenth of the run (median over rounds):"
     echo
     echo "| tenth | \`uuid_generate_v7()\` | \`gen_random_uuid()\` | \`bigint\` identity |"
     echo "|---:|---:|---:|---:|"
@@ -209,7 +205,7 @@ fi
 {
   echo "# uuidx benchmark"
   echo
-  echo "Reproduce: \`make bench\` (or \`test/bench/bench.sh --calls $calls --rounds $rounds --rows $rows --batch $batch\`)."
+  echo "Reproduce: \`make bench\` (or \`test/bench/bench.sh --calls $calls --rounds $rounds --rows $rows --batch $batch --insert-rounds $insert_rounds\`)."
   echo
   sed 's/^# Machine/## Machine/' "$out/machine.md"
   for f in generators inspection inserts; do [ -f "$out/$f.md" ] && { echo; cat "$out/$f.md"; }; done

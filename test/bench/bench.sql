@@ -51,16 +51,17 @@ $$;
 
 -- Inserts: `total` rows into bench_ins in `batch`-row transactions; the clock and WAL position
 -- are recorded at the start and after every tenth of the rows.
-CREATE TABLE bench_ins_progress (key text, tenth int, rows_done bigint, at timestamptz, lsn pg_lsn);
+CREATE TABLE bench_ins_progress (key text, round int, tenth int, rows_done bigint, at timestamptz, lsn pg_lsn);
+CREATE TABLE bench_ins_sizes (key text, round int, index_bytes bigint, table_bytes bigint);
 
-CREATE PROCEDURE bench_insert(key text, total bigint, batch int)
+CREATE PROCEDURE bench_insert(key text, round int, total bigint, batch int)
 LANGUAGE plpgsql AS $$
 DECLARE
   done bigint := 0;
   step bigint;
   tenth int := 0;
 BEGIN
-  INSERT INTO bench_ins_progress VALUES (key, 0, 0, clock_timestamp(), pg_current_wal_insert_lsn());
+  INSERT INTO bench_ins_progress VALUES (key, round, 0, 0, clock_timestamp(), pg_current_wal_insert_lsn());
   COMMIT;
   WHILE done < total LOOP
     step := least(batch, total - done);
@@ -69,8 +70,36 @@ BEGIN
     COMMIT;
     WHILE tenth < 10 AND done * 10 >= (tenth + 1) * total LOOP
       tenth := tenth + 1;
-      INSERT INTO bench_ins_progress VALUES (key, tenth, done, clock_timestamp(), pg_current_wal_insert_lsn());
+      INSERT INTO bench_ins_progress VALUES (key, round, tenth, done, clock_timestamp(), pg_current_wal_insert_lsn());
     END LOOP;
   END LOOP;
   COMMIT;
 END $$;
+
+-- Per key: median over rounds of the overall rate, duration, sizes and WAL.
+CREATE VIEW bench_ins_summary AS
+  WITH runs AS (
+    SELECT s.key, s.round, e.rows_done::float8 / extract(epoch FROM e.at - s.at) AS rate,
+           extract(epoch FROM e.at - s.at) AS seconds, pg_wal_lsn_diff(e.lsn, s.lsn) AS wal_bytes,
+           z.index_bytes, z.table_bytes
+    FROM bench_ins_progress s
+    JOIN bench_ins_progress e ON e.key = s.key AND e.round = s.round AND e.tenth = 10
+    JOIN bench_ins_sizes z ON z.key = s.key AND z.round = s.round
+    WHERE s.tenth = 0)
+  SELECT key, count(*) AS rounds,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY rate) AS rate,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) AS seconds,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY wal_bytes) AS wal_bytes,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY index_bytes) AS index_bytes,
+         percentile_cont(0.5) WITHIN GROUP (ORDER BY table_bytes) AS table_bytes
+  FROM runs GROUP BY key;
+
+-- Per key and tenth: median over rounds of the rate within that tenth.
+CREATE VIEW bench_ins_tenths AS
+  WITH steps AS (
+    SELECT key, round, tenth,
+           (rows_done - lag(rows_done) OVER w)::float8 / nullif(extract(epoch FROM at - lag(at) OVER w), 0) AS rate
+    FROM bench_ins_progress
+    WINDOW w AS (PARTITION BY key, round ORDER BY tenth))
+  SELECT key, tenth, percentile_cont(0.5) WITHIN GROUP (ORDER BY rate) AS rate
+  FROM steps WHERE tenth > 0 GROUP BY key, tenth;

@@ -13,6 +13,10 @@
 #include "layout.hpp"
 #include "random.hpp"
 #include "uuid.hpp"
+#if __has_include("encoding.hpp")
+#include "encoding.hpp"
+#define UUIDX_BENCH_ENCODING 1
+#endif
 
 namespace {
 
@@ -157,6 +161,37 @@ void BM_ExtractVersion(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ExtractVersion);
+
+#ifdef UUIDX_BENCH_ENCODING
+// uuid_encode / uuid_decode (issue 3), per format.
+template <uuidx::Encoding E>
+void BM_Encode(benchmark::State& state) {
+  Uuid u = sample_v7();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(u);
+    benchmark::DoNotOptimize(uuidx::encode(u, E));
+  }
+}
+
+template <uuidx::Encoding E>
+void BM_Decode(benchmark::State& state) {
+  const auto text = uuidx::encode(sample_v7(), E);
+  const std::string_view view(text.text, text.size);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(view);
+    benchmark::DoNotOptimize(uuidx::decode(view, E));
+  }
+}
+
+BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::hex);
+BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base32);
+BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base58);
+BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base64url);
+BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::hex);
+BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base32);
+BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base58);
+BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base64url);
+#endif
 
 // ---- what surrounds the core in the extension -----------------------------------------------
 
