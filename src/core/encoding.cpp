@@ -172,7 +172,8 @@ Uuid decode(std::string_view text, Encoding e) {
   }
   if (text.size() < n)
     fail(f, text, text.size() + 1,
-         "The input ends after " + std::to_string(text.size()) + " characters; " + f.name + " takes " +
+         "The input ends after " + std::to_string(text.size()) + (text.size() == 1 ? " character; " : " characters; ") +
+             f.name + " takes " +
              std::to_string(n) + ".");
   if (text.size() > n)
     fail(f, text, n + 1,

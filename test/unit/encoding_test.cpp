@@ -151,7 +151,7 @@ TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
       {Encoding::hex, hex.substr(0, 31), 32, "The input ends after 31 characters; hex takes 32."},
       {Encoding::base32, b32.substr(0, 25), 26, "The input ends after 25 characters; base32 takes 26."},
       {Encoding::base58, b58.substr(0, 21), 22, "The input ends after 21 characters; base58 takes 22."},
-      {Encoding::base64url, b64.substr(0, 1), 2, "The input ends after 1 characters; base64url takes 22."},
+      {Encoding::base64url, b64.substr(0, 1), 2, "The input ends after 1 character; base64url takes 22."},
       {Encoding::hex, hex + "0", 33, "The input is longer than the 32 characters hex takes."},
       {Encoding::base32, b32 + "Z", 27, "The input is longer than the 26 characters base32 takes."},
       {Encoding::base58, b58 + "1", 23, "The input is longer than the 22 characters base58 takes."},

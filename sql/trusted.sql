@@ -1,0 +1,55 @@
+-- Installation by a non-superuser: uuidx is a trusted extension, so a role with CREATE on the
+-- database can install it (as with uuid-ossp and pgcrypto); a role without cannot.
+SELECT current_database() AS regress_db \gset
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS regression_uuidx_trusted;
+DROP ROLE IF EXISTS regress_uuidx_owner;
+DROP ROLE IF EXISTS regress_uuidx_nobody;
+RESET client_min_messages;
+CREATE DATABASE regression_uuidx_trusted;
+CREATE ROLE regress_uuidx_owner;
+CREATE ROLE regress_uuidx_nobody;
+GRANT CREATE ON DATABASE regression_uuidx_trusted TO regress_uuidx_owner;
+\c regression_uuidx_trusted
+SET timezone = 'UTC';
+
+SELECT name, version, superuser, trusted, relocatable FROM pg_available_extension_versions WHERE name = 'uuidx';
+CREATE SCHEMA app AUTHORIZATION regress_uuidx_owner;
+GRANT USAGE ON SCHEMA app TO regress_uuidx_nobody;
+
+CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE query;
+  RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+
+-- No CREATE on the database: refused.
+SET ROLE regress_uuidx_nobody;
+SELECT current_user, pg_temp.err('CREATE EXTENSION uuidx SCHEMA app') AS without_create_privilege;
+RESET ROLE;
+
+-- With CREATE on the database, and without being a superuser: installed.
+SET ROLE regress_uuidx_owner;
+SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user;
+CREATE EXTENSION uuidx SCHEMA app;
+SELECT extname, extowner::regrole AS owner, extnamespace::regnamespace AS schema FROM pg_extension WHERE extname = 'uuidx';
+-- Its C functions belong to the bootstrap superuser, not to the installing role.
+SELECT count(*) AS functions, count(*) FILTER (WHERE p.proowner = 10) AS owned_by_bootstrap_superuser
+FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx');
+-- And they work for the role.
+SELECT app.uuid_extract_version(app.uuid_generate_v7()) AS v7, app.uuid_generate_v5(app.uuid_ns_dns(), 'www.example.com') AS a4,
+       app.uuid_extract_version(app.uuidv7()) AS pg18_name;
+-- Another role can use them too (EXECUTE is granted to PUBLIC).
+SET ROLE regress_uuidx_nobody;
+SELECT app.uuid_extract_version(app.uuid_generate_v4()) AS nobody_v4;
+SET ROLE regress_uuidx_owner;
+DROP EXTENSION uuidx;
+RESET ROLE;
+
+\c :regress_db
+DROP DATABASE regression_uuidx_trusted;
+DROP ROLE regress_uuidx_owner;
+DROP ROLE regress_uuidx_nobody;
