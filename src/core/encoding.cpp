@@ -36,6 +36,20 @@ constexpr Format kFormats[] = {
 
 const Format& format(Encoding e) noexcept { return kFormats[static_cast<int>(e)]; }
 
+// 58^10 fits 64 bits: base58 works on three 64-bit chunks (2 + 10 + 10 digits) so that only two
+// 128-bit divisions are needed per value, the rest being 64-bit divisions by a constant.
+constexpr std::uint64_t k58pow10 = 430804206899405824ULL;
+
+void put_base58_chunk(std::uint64_t chunk, char* out, int digits) noexcept {
+  for (int i = digits; i-- > 0; chunk /= 58) out[i] = kBase58[chunk % 58];
+}
+
+std::uint64_t base58_chunk(const int* digits, int n) noexcept {
+  std::uint64_t v = 0;
+  for (int i = 0; i < n; ++i) v = v * 58 + static_cast<std::uint64_t>(digits[i]);
+  return v;
+}
+
 u128 to_u128(const Uuid& u) noexcept {
   u128 v = 0;
   for (auto b : u) v = v << 8 | b;  // octet 0 is the most significant (RFC 9562 §4)
@@ -51,35 +65,37 @@ Uuid from_u128(u128 v) noexcept {
   return u;
 }
 
+// Reverse lookup tables: the digit value of each byte in a format, or -1.
+struct DigitTable {
+  std::int8_t value[256];
+};
+
+constexpr DigitTable make_table(const char* alphabet, int size) {
+  DigitTable t{};
+  for (int i = 0; i < 256; ++i) t.value[i] = -1;
+  for (int i = 0; i < size; ++i) t.value[static_cast<unsigned char>(alphabet[i])] = static_cast<std::int8_t>(i);
+  return t;
+}
+
+constexpr DigitTable hex_table() {
+  DigitTable t = make_table(kHex, 16);
+  for (int i = 10; i < 16; ++i) t.value['A' + i - 10] = static_cast<std::int8_t>(i);  // either case
+  return t;
+}
+
+constexpr DigitTable base32_table() {
+  DigitTable t = make_table(kBase32, 32);
+  for (int i = 10; i < 32; ++i) t.value[kBase32[i] - 'A' + 'a'] = static_cast<std::int8_t>(i);  // lower case
+  t.value['I'] = t.value['i'] = t.value['L'] = t.value['l'] = 1;  // Crockford: read as one
+  t.value['O'] = t.value['o'] = 0;                                // Crockford: read as zero
+  return t;
+}
+
+constexpr DigitTable kDigitTables[] = {hex_table(), base32_table(), make_table(kBase58, 58), make_table(kBase64url, 64)};
+
 // The digit value of `c` in a format, or -1.
 int digit_value(Encoding e, char c) noexcept {
-  switch (e) {
-    case Encoding::hex:
-      if (c >= '0' && c <= '9') return c - '0';
-      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-      return -1;
-    case Encoding::base32: {
-      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-      if (c == 'I' || c == 'L') return 1;  // Crockford: read as one
-      if (c == 'O') return 0;              // Crockford: read as zero
-      for (int i = 0; i < 32; ++i)
-        if (kBase32[i] == c) return i;
-      return -1;
-    }
-    case Encoding::base58:
-      for (int i = 0; i < 58; ++i)
-        if (kBase58[i] == c) return i;
-      return -1;
-    case Encoding::base64url:
-      if (c >= 'A' && c <= 'Z') return c - 'A';
-      if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-      if (c >= '0' && c <= '9') return c - '0' + 52;
-      if (c == '-') return 62;
-      if (c == '_') return 63;
-      return -1;
-  }
-  return -1;
+  return kDigitTables[static_cast<int>(e)].value[static_cast<unsigned char>(c)];
 }
 
 // The input for a message: cut at 80 bytes on a UTF-8 character boundary.
@@ -136,20 +152,30 @@ EncodedText encode(const Uuid& u, Encoding e) noexcept {
   const std::size_t n = format(e).length;
   out.size = n;
   u128 v = to_u128(u);
+  // hex, base32 and base64url take each digit straight from its bit offset: no digit waits for
+  // the one before it, so the CPU computes several at once. (Shifting one u128 along, digit after
+  // digit, made uuid_encode(..., 'base32') cost over 4x uuid_hash(); issue 5.)
   switch (e) {
-    case Encoding::hex:
-      for (std::size_t i = n; i-- > 0; v >>= 4) out.text[i] = kHex[static_cast<int>(v & 0xf)];
+    case Encoding::hex:  // digit i holds bits 124-4i .. 127-4i
+      for (std::size_t i = 0; i < n; ++i) out.text[i] = kHex[static_cast<unsigned>(v >> (124 - 4 * i)) & 0xf];
       break;
     case Encoding::base32:  // 130 bits: two zero bits, then the 128 (as a ULID is written)
-      for (std::size_t i = n; i-- > 0; v >>= 5) out.text[i] = kBase32[static_cast<int>(v & 0x1f)];
+      out.text[0] = kBase32[static_cast<unsigned>(v >> 125)];  // the two zero bits and bits 125-127
+      for (std::size_t i = 1; i < n; ++i) out.text[i] = kBase32[static_cast<unsigned>(v >> (125 - 5 * i)) & 0x1f];
       break;
-    case Encoding::base58:  // 58^22 > 2^128, so 22 digits always suffice; leading zeros are '1'
-      for (std::size_t i = n; i-- > 0; v /= 58) out.text[i] = kBase58[static_cast<int>(v % 58)];
+    case Encoding::base58: {  // 58^22 > 2^128, so 22 digits always suffice; leading zeros are '1'
+      const auto low = static_cast<std::uint64_t>(v % k58pow10);
+      v /= k58pow10;
+      const auto mid = static_cast<std::uint64_t>(v % k58pow10);
+      const auto high = static_cast<std::uint64_t>(v / k58pow10);  // below 58^2
+      put_base58_chunk(high, out.text, 2);
+      put_base58_chunk(mid, out.text + 2, 10);
+      put_base58_chunk(low, out.text + 12, 10);
       break;
+    }
     case Encoding::base64url: {  // 132 bits: the 128, then four zero bits (RFC 4648 §5, unpadded)
-      out.text[n - 1] = kBase64url[static_cast<int>((v & 0x3) << 4)];
-      v >>= 2;
-      for (std::size_t i = n - 1; i-- > 0; v >>= 6) out.text[i] = kBase64url[static_cast<int>(v & 0x3f)];
+      for (std::size_t i = 0; i < n - 1; ++i) out.text[i] = kBase64url[static_cast<unsigned>(v >> (122 - 6 * i)) & 0x3f];
+      out.text[n - 1] = kBase64url[static_cast<unsigned>(v & 0x3) << 4];
       break;
     }
   }
@@ -182,7 +208,9 @@ Uuid decode(std::string_view text, Encoding e) {
   // Values above 128 bits: compare digit by digit with the encoding of the max UUID; the first
   // digit above it is the position named.
   if (e == Encoding::base32 || e == Encoding::base58) {
-    const EncodedText max = encode(max_uuid(), e);
+    static const EncodedText max_base32 = encode(max_uuid(), Encoding::base32);
+    static const EncodedText max_base58 = encode(max_uuid(), Encoding::base58);
+    const EncodedText& max = e == Encoding::base32 ? max_base32 : max_base58;
     for (std::size_t i = 0; i < n; ++i) {
       const int limit = digit_value(e, max.text[i]);
       if (digits[i] < limit) break;
@@ -205,7 +233,8 @@ Uuid decode(std::string_view text, Encoding e) {
       for (std::size_t i = 0; i < n; ++i) v = v << 5 | static_cast<u128>(digits[i]);
       break;
     case Encoding::base58:
-      for (std::size_t i = 0; i < n; ++i) v = v * 58 + static_cast<u128>(digits[i]);
+      v = (static_cast<u128>(base58_chunk(digits, 2)) * k58pow10 + base58_chunk(digits + 2, 10)) * k58pow10 +
+          base58_chunk(digits + 12, 10);
       break;
     case Encoding::base64url:
       for (std::size_t i = 0; i + 1 < n; ++i) v = v << 6 | static_cast<u128>(digits[i]);

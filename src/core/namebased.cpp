@@ -4,7 +4,7 @@
 
 #include <openssl/evp.h>
 
-#include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -71,24 +71,28 @@ const EVP_MD* digest_of(NameHash h) {
   return cache[index];
 }
 
-struct CtxFree {
-  void operator()(EVP_MD_CTX* c) const noexcept { EVP_MD_CTX_free(c); }
-};
+// One digest context per thread (a backend has one), reinitialised by every hash_name call;
+// kept for the life of the process, like the fetched digests.
+EVP_MD_CTX* digest_context() {
+  static thread_local EVP_MD_CTX* ctx = nullptr;
+  if (ctx == nullptr) ctx = EVP_MD_CTX_new();
+  if (ctx == nullptr) throw std::bad_alloc();
+  return ctx;
+}
 
 // RFC 9562 §5.3/§5.5/Appendix B.2: hash(namespace octets || name), the first 128 bits kept, then
 // version and variant overwritten (§4.1, §4.2).
 Uuid hash_name(const EVP_MD* md, bool xof, const Uuid& ns, Bytes name, int version) {
-  std::unique_ptr<EVP_MD_CTX, CtxFree> ctx(EVP_MD_CTX_new());
-  if (!ctx) throw std::bad_alloc();
+  EVP_MD_CTX* ctx = digest_context();
   unsigned char out[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
-  bool ok = EVP_DigestInit_ex(ctx.get(), md, nullptr) == 1 && EVP_DigestUpdate(ctx.get(), ns.data(), ns.size()) == 1 &&
-            (name.size == 0 || EVP_DigestUpdate(ctx.get(), name.data, name.size) == 1);
+  bool ok = EVP_DigestInit_ex(ctx, md, nullptr) == 1 && EVP_DigestUpdate(ctx, ns.data(), ns.size()) == 1 &&
+            (name.size == 0 || EVP_DigestUpdate(ctx, name.data, name.size) == 1);
   if (ok && xof) {
-    ok = EVP_DigestFinalXOF(ctx.get(), out, 16) == 1;  // Appendix B.2: at least 128 bits of output
+    ok = EVP_DigestFinalXOF(ctx, out, 16) == 1;  // Appendix B.2: at least 128 bits of output
     len = 16;
   } else if (ok) {
-    ok = EVP_DigestFinal_ex(ctx.get(), out, &len) == 1;
+    ok = EVP_DigestFinal_ex(ctx, out, &len) == 1;
   }
   if (!ok || len < 16) throw std::runtime_error("OpenSSL digest failed");
   Uuid u;
