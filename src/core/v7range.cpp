@@ -76,10 +76,10 @@ Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift
   if (tick < 0 || tick > static_cast<std::int64_t>(kMaxV7Tick)) {
     const std::int64_t now_us = static_cast<std::int64_t>(state.last_tick >> kSubMsBits) * 1000 +
                                 micros_from_sub_ms_fraction(static_cast<std::uint16_t>(state.last_tick & 0xfff));
-    // The shifted instant, saturated so that formatting it cannot overflow.
-    const std::int64_t limit = INT64_MAX / 4;
-    const std::int64_t shifted = (shift_us > limit || shift_us < -limit) ? (shift_us < 0 ? -limit : limit)
-                                                                         : now_us + shift_us;
+    // The shifted instant; past int64 µs (PostgreSQL's last years) it is named as such.
+    std::int64_t shifted;
+    if (__builtin_add_overflow(now_us, shift_us, &shifted) || shifted >= kBeyondUnixMicros) shifted = kBeyondUnixMicros;
+    if (shifted == kInfinitePast) ++shifted;
     throw Error(Errc::datetime_overflow,
                 "timestamp out of range for UUIDv7: \"" + format_unix_micros(shifted) + "\"",
                 "A shift of " + format_shift(shift_us) + " moves the current time " + format_unix_micros(now_us) +

@@ -105,6 +105,14 @@ TEST(V7Shift, OutOfRangeIsDatetimeOverflow) {
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"1969-12-31 23:59:59.999000+00\"");
   }
+  // The largest shift PostgreSQL can produce passes int64 µs: named as "later than ...".
+  try {
+    V7State fresh;
+    generate_v7_shifted(fresh, now, INT64_MAX - 1000, rng);
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()).substr(0, 47), "timestamp out of range for UUIDv7: \"later than ");
+  }
   // Exactly back to the epoch is still in range.
   V7State fresh;
   EXPECT_EQ(unix_micros(generate_v7_shifted(fresh, now, -kA6Micros, rng)), 0);
