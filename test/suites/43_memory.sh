@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Memory per call is constant (issue 4 item 6): one backend generates 10^7 values of v7, v1, v4
-# and v6, each in one statement, and its resident memory is read from /proc/<pid>/status before
-# and after (this script runs as root; psql's \! runs it between statements of the same session).
+# and v6 (and 2*10^6 calls of v3/v5/v8_name and encode+decode), each in one statement, and its
+# resident memory is read from /proc/<pid>/status before and after (this script runs as root; psql's \! runs it between statements of the same session).
 # The peak is VmHWM, reset before each statement through /proc/<pid>/clear_refs. RssAnon is the
 # backend's private memory (VmRSS also counts the shared buffers it touches).
 # The statement form feeds the generator from a ProjectSet, so no tuplestore of the series
@@ -20,6 +20,22 @@ cluster_psql -c "CREATE EXTENSION uuidx"
 mem() {  # label -> one line "label VmRSS VmHWM RssAnon" (kB), from inside the session
   echo "\\! awk -v l=$1 '/^(VmRSS|VmHWM|RssAnon):/ {v[\$1] = \$2} END {print l, v[\"VmRSS:\"], v[\"VmHWM:\"], v[\"RssAnon:\"]}' /proc/\$UUIDX_PID/status"
 }
+# key | values | expression over i: the generators of issue 4 item 6 (10^7 each), then the
+# functions that take input and go through OpenSSL's digests or the encoders (fewer values, as
+# they are slower; a leak of even 8 bytes a call would still show as 16 MB).
+m=${UUIDX_MEMORY_VALUES_INPUT:-2000000}
+cases=(
+  "v7|$n|uuid_generate_v7()"
+  "v1|$n|uuid_generate_v1()"
+  "v4|$n|uuid_generate_v4()"
+  "v6|$n|uuid_generate_v6()"
+  "v5_text|$m|uuid_generate_v5(uuid_ns_url(), 'https://example.com/' || i)"
+  "v5_bytea|$m|uuid_generate_v5(uuid_ns_oid(), int4send(i))"
+  "v3_text|$m|uuid_generate_v3(uuid_ns_dns(), 'host' || i || '.example.com')"
+  "v8_name|$m|uuid_generate_v8_name(uuid_ns_url(), 'https://example.com/' || i)"
+  "encode_decode_base58|$m|uuid_decode(uuid_encode(uuid_generate_v4(), 'base58'), 'base58')"
+  "encode_decode_base32|$m|uuid_decode(uuid_encode(uuid_generate_v7(), 'base32'), 'base32')"
+)
 script=$(mktemp /tmp/uuidx-memory.XXXXXX.sql)
 {
   # JIT would load LLVM (~60 MB, RssFile + RssAnon) on the first statement costly enough: that
@@ -28,15 +44,16 @@ script=$(mktemp /tmp/uuidx-memory.XXXXXX.sql)
   echo "SELECT pg_backend_pid() AS pid \\gset"
   echo "\\setenv UUIDX_PID :pid"
   echo "\\timing on"
-  for v in 7 1 4 6; do
+  for c in "${cases[@]}"; do
+    IFS='|' read -r key count expr <<<"$c"
     # Warm-up in the same form: library, random buffer, executor memory all in place before.
-    echo "SELECT count(uuid_generate_v$v()) FROM (SELECT generate_series(1, 100000)) s;"
+    echo "SELECT count($expr) FROM (SELECT generate_series(1, 100000) i) s;"
     echo "\\! echo 5 > /proc/\$UUIDX_PID/clear_refs"
-    mem "before_v$v"
-    echo "SELECT 'count_v$v', count(uuid_generate_v$v()) FROM (SELECT generate_series(1, $n)) s;"
-    mem "after_v$v"
+    mem "before_$key"
+    echo "SELECT 'count_$key', count($expr) FROM (SELECT generate_series(1, $count) i) s;"
+    mem "after_$key"
   done
-  echo "EXPLAIN (COSTS OFF) SELECT count(uuid_generate_v7()) FROM (SELECT generate_series(1, $n)) s;"
+  echo "EXPLAIN (COSTS OFF) SELECT count(uuid_generate_v7()) FROM (SELECT generate_series(1, $n) i) s;"
 } >"$script"
 out=$(cluster_psql -At -F '|' -f "$script" 2>&1)
 rc=$?
@@ -45,20 +62,21 @@ echo "$out" | grep -E '^(Aggregate|  ->|    ->)' | sed 's/^/      plan: /'
 check_true "session ran" "$([ $rc = 0 ] && echo t)" "psql exit code $rc"
 [ $rc = 0 ] || echo "$out"
 
-for v in 7 1 4 6; do
-  read -r _ rss0 hwm0 anon0 < <(grep "^before_v$v " <<<"$out")
-  read -r _ rss1 hwm1 anon1 < <(grep "^after_v$v " <<<"$out")
-  count=$(sed -n "s/^count_v$v|//p" <<<"$out")
-  ms=$(awk -v v="$v" '$1 == "before_v" v {f = 1} f && /^Time:/ {print $2; exit}' <<<"$out")
+for c in "${cases[@]}"; do
+  IFS='|' read -r key want expr <<<"$c"
+  read -r _ rss0 hwm0 anon0 < <(grep "^before_$key " <<<"$out")
+  read -r _ rss1 hwm1 anon1 < <(grep "^after_$key " <<<"$out")
+  count=$(sed -n "s/^count_$key|//p" <<<"$out")
+  ms=$(awk -v k="before_$key" '$1 == k {f = 1} f && /^Time:/ {print $2; exit}' <<<"$out")
   if [ -z "${rss0:-}" ] || [ -z "${rss1:-}" ] || [ -z "${anon1:-}" ]; then
-    check_true "v$v memory" f "could not read /proc/<pid>/status"
+    check_true "$key memory" f "could not read /proc/<pid>/status"
     continue
   fi
   anon_growth=$((anon1 - anon0))
   peak_growth=$((hwm1 - rss0))
   ok=f
-  [ "$count" = "$n" ] && [ $anon_growth -lt $max_growth_kb ] && [ $peak_growth -lt $max_growth_kb ] && ok=t
-  check_true "v$v backend memory over $n values in one statement" "$ok" \
+  [ "$count" = "$want" ] && [ $anon_growth -lt $max_growth_kb ] && [ $peak_growth -lt $max_growth_kb ] && ok=t
+  check_true "$key backend memory over $want calls in one statement" "$ok" \
     "values = ${count:-?} in ${ms:-?} ms; RssAnon $anon0 -> $anon1 kB (growth $anon_growth kB); VmRSS $rss0 -> $rss1 kB; peak VmHWM $hwm1 kB (peak - before = $peak_growth kB; limit $max_growth_kb kB)"
 done
 suite_end
