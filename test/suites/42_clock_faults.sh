@@ -27,7 +27,7 @@ CLUSTER_SERVER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$rc FAKETIME
 cluster_start || { rm -rf "$ftdir"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 cluster_psql -c "CREATE EXTENSION uuidx" \
   -c "CREATE UNLOGGED TABLE clk (seq bigint, phase int, v int, u uuid, at timestamptz)" \
-  -c "CREATE UNLOGGED TABLE clk_phase (phase int, name text, spec text, expect_s float8, faked timestamptz, real timestamptz)"
+  -c "CREATE UNLOGGED TABLE clk_phase (phase int, name text, spec text, expect_s float8, faked timestamptz, real timestamptz, pid int)"
 
 # phase number | libfaketime offset | expected offset in s | name
 phases=(
@@ -45,12 +45,11 @@ phases=(
 script="$ftdir/session.sql"
 {
   echo "CREATE TEMP SEQUENCE s;"
-  echo "SELECT pg_backend_pid() AS pid \\gset"
   for p in "${phases[@]}"; do
     IFS='|' read -r n spec expect name <<<"$p"
     echo "\\! echo '$spec' > $rc"
     echo "\\set real_us \`date +%s%6N\`"
-    echo "INSERT INTO clk_phase VALUES ($n, '$name', '$spec', $expect, clock_timestamp(), to_timestamp(:real_us / 1e6));"
+    echo "INSERT INTO clk_phase VALUES ($n, '$name', '$spec', $expect, clock_timestamp(), to_timestamp(:real_us / 1e6), pg_backend_pid());"
     for round in 1 2; do
       for v in 7 1 6; do
         echo "INSERT INTO clk SELECT nextval('s'), $n, $v, uuid_generate_v$v(), clock_timestamp() FROM generate_series(1, $half);"
@@ -58,12 +57,17 @@ script="$ftdir/session.sql"
     done
   done
   echo "\\! echo '+0' > $rc"
-  echo "SELECT count(DISTINCT pid) = 1 AS one_session FROM (SELECT :pid AS pid) s;"
 } >"$script"
 start=$(date +%s%3N)
 out=$(cluster_psql -At -f "$script" 2>&1)
-check_true "one session through every clock step" "$([ "$out" = t ] && echo t)" \
-  "${#phases[@]} phases x $per_phase values of v1, v6 and v7 = $((${#phases[@]} * per_phase * 3)) values in $(ms_to_s $(($(date +%s%3N) - start))) s${out:+ ($out)}"
+rc_session=$?
+elapsed=$(ms_to_s $(($(date +%s%3N) - start)))
+check_true "generating session ran" "$([ $rc_session = 0 ] && echo t)" \
+  "${#phases[@]} phases x $per_phase values of v1, v6 and v7 = $((${#phases[@]} * per_phase * 3)) values in $elapsed s${out:+ ($out)}"
+check_sql "one session through every clock step" "
+  SELECT count(DISTINCT pid) = 1 AND count(*) = ${#phases[@]},
+         format('%s phases, backend pids %s', count(*), string_agg(DISTINCT pid::text, ','))
+  FROM clk_phase"
 echo "+0" >"$rc"
 
 # The fault really happened: the server's clock was off by the intended amount in each phase.
@@ -110,8 +114,12 @@ for p in "${phases[@]}"; do
     from="FROM clk JOIN clk_phase USING (phase) WHERE phase = $n AND v = $v GROUP BY name"
     if [ $back = 0 ]; then
       # Tracking: the value is read just before clock_timestamp() in the same row; v7 holds
-      # whole ms, v1/v6 µs. Allow 50 ms for scheduling.
-      check_sql "phase $n v$v tracks the clock" "SELECT max(abs($lag_sql)) < 50, $figures $from"
+      # whole ms, v1/v6 µs. 99% within 20 ms, none beyond 250 ms (a preempted row on a busy CI
+      # machine), far below the 1 s, 1 h and 1 day steps.
+      check_sql "phase $n v$v tracks the clock" "
+        SELECT max(abs($lag_sql)) < 250 AND percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag_sql)) < 20,
+               $figures || format(', 99th percentile of |clock - value| %s ms',
+                                  round(percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag_sql))::numeric, 3)) $from"
       continue
     fi
     # The first value after the step continues from the session's previous value of the same
