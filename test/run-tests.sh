@@ -35,18 +35,18 @@ total_passed=0
 total_failed=0
 summary=()
 
+log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
 echo "== build and install"
-if make -s WERROR=-Werror >build.log 2>&1 && make -s install >>build.log 2>&1; then
+if make -s WERROR=-Werror >"$log_dir/build.log" 2>&1 && make -s install >>"$log_dir/build.log" 2>&1; then
   total_passed=$((total_passed + 1))
   summary+=("build: ok")
 else
-  cat build.log
+  cat "$log_dir/build.log"
   echo "build failed"
   echo "0 passed, 1 failed"
   exit 1
 fi
 
-log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
 for s in "${suites[@]}"; do
   name=$(basename "$s" .sh)
   echo "== suite $name"
