@@ -155,10 +155,7 @@ const char* encoding_name(Encoding e) noexcept { return format(e).name; }
 
 std::size_t encoded_length(Encoding e) noexcept { return format(e).length; }
 
-EncodedText encode(const Uuid& u, Encoding e) noexcept {
-  EncodedText out;
-  const std::size_t n = format(e).length;
-  out.size = n;
+void encode_into(const Uuid& u, Encoding e, char* text) noexcept {
   u128 v = to_u128(u);
   // hex, base32 and base64url run two independent digit chains, one per 64-bit half, with
   // 64-bit shifts: shifting one u128 along digit after digit made uuid_encode(..., 'base32') cost
@@ -168,19 +165,19 @@ EncodedText encode(const Uuid& u, Encoding e) noexcept {
   switch (e) {
     case Encoding::hex:  // digits 0-15 from the high half, 16-31 from the low half
       for (int i = 15; i >= 0; --i, hi >>= 4, lo >>= 4) {
-        out.text[i] = kHex[hi & 0xf];
-        out.text[16 + i] = kHex[lo & 0xf];
+        text[i] = kHex[hi & 0xf];
+        text[16 + i] = kHex[lo & 0xf];
       }
       break;
     case Encoding::base32: {  // 130 bits: two zero bits, then the 128 (as a ULID is written)
       // Digits 14-25 hold bits 0-59, digit 13 bits 60-64, digits 0-12 bits 65-127 (0 has three).
-      out.text[13] = kBase32[(lo >> 60) | ((hi & 0x1) << 4)];
+      text[13] = kBase32[(lo >> 60) | ((hi & 0x1) << 4)];
       hi >>= 1;
       for (int j = 0; j < 12; ++j, hi >>= 5, lo >>= 5) {
-        out.text[12 - j] = kBase32[hi & 0x1f];
-        out.text[25 - j] = kBase32[lo & 0x1f];
+        text[12 - j] = kBase32[hi & 0x1f];
+        text[25 - j] = kBase32[lo & 0x1f];
       }
-      out.text[0] = kBase32[hi];
+      text[0] = kBase32[hi];
       break;
     }
     case Encoding::base58: {  // 58^22 > 2^128, so 22 digits always suffice; leading zeros are '1'
@@ -188,26 +185,32 @@ EncodedText encode(const Uuid& u, Encoding e) noexcept {
       v /= k58pow10;
       const auto mid = static_cast<std::uint64_t>(v % k58pow10);
       const auto high = static_cast<std::uint64_t>(v / k58pow10);  // below 58^2
-      put_base58_chunk(high, out.text, 2);
-      put_base58_chunk(mid, out.text + 2, 10);
-      put_base58_chunk(low, out.text + 12, 10);
+      put_base58_chunk(high, text, 2);
+      put_base58_chunk(mid, text + 2, 10);
+      put_base58_chunk(low, text + 12, 10);
       break;
     }
     case Encoding::base64url: {  // 132 bits: the 128, then four zero bits (RFC 4648 §5, unpadded)
       // Digits 0-9 hold bits 68-127, digit 10 bits 62-67, digits 11-20 bits 2-61, digit 21 bits
       // 0-1 followed by the four zero bits.
-      out.text[10] = kBase64url[(lo >> 62) | ((hi & 0xf) << 2)];
-      out.text[21] = kBase64url[(lo & 0x3) << 4];
+      text[10] = kBase64url[(lo >> 62) | ((hi & 0xf) << 2)];
+      text[21] = kBase64url[(lo & 0x3) << 4];
       hi >>= 4;
       lo >>= 2;
       for (int j = 0; j < 10; ++j, hi >>= 6, lo >>= 6) {
-        out.text[9 - j] = kBase64url[hi & 0x3f];
-        out.text[20 - j] = kBase64url[lo & 0x3f];
+        text[9 - j] = kBase64url[hi & 0x3f];
+        text[20 - j] = kBase64url[lo & 0x3f];
       }
       break;
     }
   }
-  out.text[n] = '\0';
+}
+
+EncodedText encode(const Uuid& u, Encoding e) noexcept {
+  EncodedText out;
+  out.size = encoded_length(e);
+  encode_into(u, e, out.text);
+  out.text[out.size] = '\0';
   return out;
 }
 

@@ -9,9 +9,14 @@ using uuidx_pg::varlena_arg;
 UUIDX_FUNCTION(uuidx_encode) {
   const uuidx::Uuid in = uuidx_pg::uuid_arg(PG_GETARG_DATUM(0));
   const std::string_view format = varlena_arg(PG_GETARG_DATUM(1));
-  uuidx::EncodedText out;
-  call_core([&] { out = uuidx::encode(in, uuidx::parse_encoding(format)); });
-  return uuidx_pg::text_datum(out.text, out.size);
+  uuidx::Encoding encoding{};
+  call_core([&] { encoding = uuidx::parse_encoding(format); });
+  // encode_into cannot fail (noexcept), so it runs outside call_core, straight into the datum.
+  const std::size_t n = uuidx::encoded_length(encoding);
+  auto* t = static_cast<text*>(palloc(VARHDRSZ + n));
+  SET_VARSIZE(t, VARHDRSZ + n);
+  uuidx::encode_into(in, encoding, VARDATA(t));
+  PG_RETURN_TEXT_P(t);
 }
 
 // uuid_decode(text, format text) → uuid.
