@@ -36,7 +36,10 @@ std::string format_unix_micros(std::int64_t unix_us) {
   if (unix_us == kBeyondUnixMicros) return "later than " + format_unix_micros(kBeyondUnixMicros - 1);
   const std::int64_t us_per_day = 86400LL * 1000000LL;
   const std::int64_t days = floor_div(unix_us, us_per_day);
-  std::int64_t rest = unix_us - days * us_per_day;
+  // The µs into the day as a floored remainder: days * us_per_day overflowed int64 within a day of
+  // INT64_MIN, which generate_v7_shifted passes for a shift to the far past (found by fuzz_time).
+  std::int64_t rest = unix_us % us_per_day;
+  if (rest < 0) rest += us_per_day;
   std::int64_t year;
   unsigned month, day;
   civil_from_days(days, year, month, day);

@@ -1,0 +1,62 @@
+// fuzz_common.hpp: what the libFuzzer targets share: a check that aborts with a message (so the
+// fuzzer records the input), a deterministic random source, and a little byte reader.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "random.hpp"
+
+namespace uuidx::fuzz {
+
+// Aborts with the failed condition; libFuzzer then saves the input as a crash-* file.
+#define FUZZ_CHECK(cond)                                                                \
+  do {                                                                                  \
+    if (!(cond)) {                                                                      \
+      std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+      std::abort();                                                                     \
+    }                                                                                   \
+  } while (0)
+
+// A reproducible byte stream (splitmix64), so a crashing input replays identically.
+class FuzzRandom final : public RandomSource {
+ public:
+  explicit FuzzRandom(std::uint64_t seed) : state_(seed) {}
+  void fill(std::uint8_t* out, std::size_t n) override {
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(next() >> 56);
+  }
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// Reads fixed-size values from the front of the input; past the end it reads zeros.
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v = v << 8 | byte();
+    return v;
+  }
+  std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+  std::size_t left() const { return pos_ < size_ ? size_ - pos_ : 0; }
+  const std::uint8_t* rest() const { return data_ + (pos_ < size_ ? pos_ : size_); }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace uuidx::fuzz

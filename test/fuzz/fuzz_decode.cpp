@@ -1,0 +1,166 @@
+// fuzz_decode.cpp: libFuzzer target for uuidx::decode in every format (the first input byte picks
+// the format, the rest is the text). Checked against a slow reference decoder written from the
+// format definitions: the same inputs are accepted with the same value, the same are refused with
+// 22P02 (Errc::invalid_text) at the position the reference expects, and anything accepted
+// re-encodes to the input's canonical spelling. Never a silent wrong value.
+#include <string>
+#include <string_view>
+
+#include "encoding.hpp"
+#include "error.hpp"
+#include "fuzz_common.hpp"
+
+namespace {
+
+using uuidx::Encoding;
+using u128 = unsigned __int128;
+
+constexpr char kHex[] = "0123456789abcdef";
+constexpr char kBase32[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+constexpr char kBase58[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+constexpr char kBase64url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+// Index of c in the alphabet (a linear search, unlike the core's tables), or -1.
+int find(const char* alphabet, char c) {
+  for (int i = 0; alphabet[i] != '\0'; ++i)
+    if (alphabet[i] == c) return i;
+  return -1;
+}
+
+char upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// The digit a character stands for, following the README: hex either case; base32 upper or
+// lower case, I and L read as 1, O as 0; base58 and base64url exact.
+int ref_digit(Encoding e, char c) {
+  switch (e) {
+    case Encoding::hex:
+      return find(kHex, lower(c));
+    case Encoding::base32: {
+      const char u = upper(c);
+      if (u == 'I' || u == 'L') return 1;
+      if (u == 'O') return 0;
+      return find(kBase32, u);
+    }
+    case Encoding::base58:
+      return find(kBase58, c);
+    case Encoding::base64url:
+      return find(kBase64url, c);
+  }
+  return -1;
+}
+
+// The spelling uuidx::encode would give the same value.
+char canonical(Encoding e, char c) {
+  const int d = ref_digit(e, c);
+  switch (e) {
+    case Encoding::hex:
+      return kHex[d];
+    case Encoding::base32:
+      return kBase32[d];
+    default:
+      return c;
+  }
+}
+
+struct RefResult {
+  bool ok = false;
+  uuidx::Uuid value{};
+  std::size_t position = 0;  // expected error position (1-based); 0 = any of 1..n (overflow)
+};
+
+RefResult reference_decode(std::string_view text, Encoding e) {
+  const std::size_t n = uuidx::encoded_length(e);
+  RefResult r;
+  if (text.empty()) {
+    r.position = 1;
+    return r;
+  }
+  for (std::size_t i = 0; i < text.size() && i < n; ++i)
+    if (ref_digit(e, text[i]) < 0) {
+      r.position = i + 1;
+      return r;
+    }
+  if (text.size() != n) {
+    r.position = text.size() < n ? text.size() + 1 : n + 1;
+    return r;
+  }
+  if (e == Encoding::base64url) {
+    // RFC 4648: 6 bits per character, most significant first; 132 bits, the last 4 must be zero.
+    std::size_t bit = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const int d = ref_digit(e, text[i]);
+      for (int k = 5; k >= 0; --k, ++bit) {
+        const int b = (d >> k) & 1;
+        if (bit >= 128) {
+          if (b) {
+            r.position = n;
+            return r;
+          }
+        } else if (b) {
+          r.value[bit / 8] = static_cast<std::uint8_t>(r.value[bit / 8] | (0x80 >> (bit % 8)));
+        }
+      }
+    }
+    r.ok = true;
+    return r;
+  }
+  // hex, base32, base58: a number in base 16, 32 or 58 that must fit 128 bits.
+  const unsigned base = e == Encoding::hex ? 16 : e == Encoding::base32 ? 32 : 58;
+  u128 v = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    u128 next;
+    if (__builtin_mul_overflow(v, static_cast<u128>(base), &next) ||
+        __builtin_add_overflow(next, static_cast<u128>(ref_digit(e, text[i])), &next)) {
+      r.position = 0;  // above 128 bits
+      return r;
+    }
+    v = next;
+  }
+  for (int i = 15; i >= 0; --i, v >>= 8) r.value[i] = static_cast<std::uint8_t>(v);
+  r.ok = true;
+  return r;
+}
+
+// The position N of "... at position N: ...".
+std::size_t message_position(const std::string& message) {
+  const std::string key = " at position ";
+  const auto at = message.find(key);
+  FUZZ_CHECK(at != std::string::npos);
+  std::size_t pos = 0;
+  for (std::size_t i = at + key.size(); i < message.size() && message[i] >= '0' && message[i] <= '9'; ++i)
+    pos = pos * 10 + static_cast<std::size_t>(message[i] - '0');
+  return pos;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const Encoding e = static_cast<Encoding>(data[0] & 3);
+  const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+  const std::size_t n = uuidx::encoded_length(e);
+  const RefResult want = reference_decode(text, e);
+  try {
+    const uuidx::Uuid got = uuidx::decode(text, e);
+    FUZZ_CHECK(want.ok);
+    FUZZ_CHECK(got == want.value);
+    const uuidx::EncodedText again = uuidx::encode(got, e);
+    FUZZ_CHECK(again.size == n);
+    for (std::size_t i = 0; i < n; ++i) FUZZ_CHECK(again.text[i] == canonical(e, text[i]));
+  } catch (const uuidx::Error& err) {
+    FUZZ_CHECK(!want.ok);
+    FUZZ_CHECK(err.code() == uuidx::Errc::invalid_text);
+    const std::string message = err.what();
+    const std::string prefix = std::string("invalid ") + uuidx::encoding_name(e) + " input for type uuid at position ";
+    FUZZ_CHECK(message.compare(0, prefix.size(), prefix) == 0);
+    const std::size_t pos = message_position(message);
+    if (want.position == 0)
+      FUZZ_CHECK(pos >= 1 && pos <= n);
+    else
+      FUZZ_CHECK(pos == want.position);
+    FUZZ_CHECK(!err.detail().empty() && !err.hint().empty());
+    FUZZ_CHECK(message.size() < 512);  // the glue's buffer: never cut
+  }
+  return 0;
+}

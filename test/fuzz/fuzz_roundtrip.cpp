@@ -1,0 +1,90 @@
+// fuzz_roundtrip.cpp: libFuzzer target for the lossless conversions. From two 16-byte values:
+//   - decode(encode(x)) == x in every format, at the promised length, and hex, base32 and base58
+//     text sorts (bytewise) like the uuids;
+//   - parse_uuid(to_string(x)) == x;
+//   - v1 → v6 → v1 and v6 → v1 → v6 return the input bit for bit, keep timestamp, clock_seq and
+//     node, and v6 values sort by timestamp (RFC 9562 §5.6);
+//   - v1_to_v6 / v6_to_v1 of anything that is not a v1 / v6 is Errc::invalid_parameter (22023).
+#include <string>
+
+#include "encoding.hpp"
+#include "error.hpp"
+#include "fuzz_common.hpp"
+#include "layout.hpp"
+#include "uuid.hpp"
+
+namespace {
+
+using uuidx::Encoding;
+using uuidx::Uuid;
+
+constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url};
+
+Uuid stamped(Uuid u, int version) {
+  uuidx::stamp_version(u, version);
+  return u;
+}
+
+void check_encodings(const Uuid& x, const Uuid& y) {
+  for (Encoding e : kAll) {
+    const uuidx::EncodedText ex = uuidx::encode(x, e);
+    FUZZ_CHECK(ex.size == uuidx::encoded_length(e));
+    FUZZ_CHECK(ex.text[ex.size] == '\0');
+    FUZZ_CHECK(uuidx::decode(ex.str(), e) == x);
+    if (e != Encoding::base64url) {  // base64url's alphabet is not in ASCII order
+      const uuidx::EncodedText ey = uuidx::encode(y, e);
+      FUZZ_CHECK((x < y) == (ex.str() < ey.str()));
+    }
+  }
+  Uuid back{};
+  FUZZ_CHECK(uuidx::parse_uuid(uuidx::to_string(x), back) && back == x);
+}
+
+void check_conversion(const Uuid& x) {
+  // v1 → v6 → v1.
+  const Uuid v1 = stamped(x, 1);
+  const Uuid v6 = uuidx::v1_to_v6(v1);
+  FUZZ_CHECK(uuidx::version_of(v6) == 6);
+  FUZZ_CHECK(uuidx::v6_to_v1(v6) == v1);
+  FUZZ_CHECK(uuidx::gregorian_timestamp(v1) == uuidx::gregorian_timestamp(v6));
+  FUZZ_CHECK(uuidx::clock_seq(v1) == uuidx::clock_seq(v6));
+  FUZZ_CHECK(uuidx::node(v1) == uuidx::node(v6));
+  FUZZ_CHECK(uuidx::unix_micros(v1) == uuidx::unix_micros(v6));
+  // v6 → v1 → v6.
+  const Uuid w6 = stamped(x, 6);
+  FUZZ_CHECK(uuidx::v1_to_v6(uuidx::v6_to_v1(w6)) == w6);
+  // Anything else is refused, naming the value.
+  const int version = uuidx::version_of(x);
+  for (int want : {1, 6}) {
+    try {
+      const Uuid out = want == 1 ? uuidx::v1_to_v6(x) : uuidx::v6_to_v1(x);
+      FUZZ_CHECK(version == want);
+      FUZZ_CHECK(uuidx::version_of(out) == 7 - want);
+    } catch (const uuidx::Error& e) {
+      FUZZ_CHECK(version != want);
+      FUZZ_CHECK(e.code() == uuidx::Errc::invalid_parameter);
+      FUZZ_CHECK(std::string(e.what()).find(uuidx::to_string(x)) != std::string::npos);
+    }
+  }
+}
+
+// §5.6: a v6 sorts by its timestamp first.
+void check_v6_order(const Uuid& x, const Uuid& y) {
+  const Uuid a = stamped(x, 6), b = stamped(y, 6);
+  const auto ta = *uuidx::gregorian_timestamp(a), tb = *uuidx::gregorian_timestamp(b);
+  if (ta < tb) FUZZ_CHECK(a < b);
+  if (ta > tb) FUZZ_CHECK(a > b);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  uuidx::fuzz::Reader in(data, size);
+  Uuid x, y;
+  for (auto& b : x) b = in.byte();
+  for (auto& b : y) b = in.byte();
+  check_encodings(x, y);
+  check_conversion(x);
+  check_v6_order(x, y);
+  return 0;
+}

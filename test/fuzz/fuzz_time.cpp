@@ -1,0 +1,197 @@
+// fuzz_time.cpp: libFuzzer target for the core functions that take instants and session state as
+// plain integers (any int64, as a corrupted or extreme input would give): the first byte picks
+//   0 v7_floor / v7_ceil / generate_v7_at of an instant in µs,
+//   1 generate_v7 from any session state and clock reading,
+//   2 generate_v7_shifted (PostgreSQL 18's uuidv7(shift)) and v7_shift_ticks,
+//   3 generate_v1 / generate_v6 / generate_v1mc from any state and clock reading,
+//   4 the read-back of time, clock_seq and node from any 16 bytes,
+//   5 format_unix_micros of any int64 (every message goes through it).
+// Checks: the documented range is accepted and everything else is Errc::datetime_overflow
+// (22008); what is accepted reads back to the instant given; the session sequences only grow;
+// UBSan reports any signed overflow on the way.
+#include <string>
+
+#include "compat.hpp"
+#include "error.hpp"
+#include "fuzz_common.hpp"
+#include "generators.hpp"
+#include "layout.hpp"
+#include "timeutil.hpp"
+#include "v7range.hpp"
+
+namespace {
+
+using uuidx::Errc;
+using uuidx::Error;
+using uuidx::Uuid;
+using uuidx::fuzz::FuzzRandom;
+using uuidx::fuzz::Reader;
+
+constexpr std::int64_t kMaxV7Micros = uuidx::kMaxUnixMs * 1000 + 999;
+
+void check_overflow(const Error& e, const char* what) {
+  FUZZ_CHECK(e.code() == Errc::datetime_overflow);
+  FUZZ_CHECK(std::string(e.what()).rfind(what, 0) == 0);
+  FUZZ_CHECK(std::string(e.what()).size() < 512 && e.detail().size() < 512);
+}
+
+// The 60-bit tick (unix_ts_ms << 12 | rand_a) a v7 carries (§5.7, §6.2 Method 3).
+std::uint64_t tick_of(const Uuid& u) {
+  return *uuidx::v7_unix_ms(u) << 12 | static_cast<std::uint64_t>((u[6] & 0x0f) << 8 | u[7]);
+}
+
+void fuzz_v7_instant(Reader& in) {
+  const std::int64_t us = in.i64();
+  FuzzRandom rng(in.u64());
+  const bool in_range = us >= 0 && us <= kMaxV7Micros;
+  try {
+    const Uuid lo = uuidx::v7_floor(us), hi = uuidx::v7_ceil(us);
+    FUZZ_CHECK(in_range);
+    FUZZ_CHECK(uuidx::version_of(lo) == 7 && uuidx::version_of(hi) == 7);
+    FUZZ_CHECK(*uuidx::v7_unix_ms(lo) == static_cast<std::uint64_t>(us / 1000));
+    FUZZ_CHECK(*uuidx::v7_unix_ms(hi) == static_cast<std::uint64_t>(us / 1000));
+    FUZZ_CHECK(tick_of(lo) == static_cast<std::uint64_t>(us / 1000) << 12);
+    FUZZ_CHECK(tick_of(hi) == (static_cast<std::uint64_t>(us / 1000) << 12 | 0xfff));
+    const Uuid at = uuidx::generate_v7_at(us, rng);
+    FUZZ_CHECK(lo <= at && at <= hi);
+    FUZZ_CHECK(*uuidx::unix_micros(at, true) == us);  // exact to the µs (timeutil.hpp)
+    FUZZ_CHECK(*uuidx::unix_micros(at, false) == us / 1000 * 1000);
+  } catch (const Error& e) {
+    FUZZ_CHECK(!in_range);
+    check_overflow(e, "timestamp out of range for UUIDv7: \"");
+    FUZZ_CHECK(std::string(e.what()).find(uuidx::format_unix_micros(us)) != std::string::npos);
+  }
+  try {
+    uuidx::generate_v7_at(us, rng);
+    FUZZ_CHECK(in_range);
+  } catch (const Error& e) {
+    FUZZ_CHECK(!in_range);
+    check_overflow(e, "timestamp out of range for UUIDv7: \"");
+  }
+}
+
+void fuzz_v7_session(Reader& in) {
+  uuidx::V7State state{in.u64() % (uuidx::kMaxV7Tick + 1)};
+  FuzzRandom rng(in.u64());
+  for (int i = 0; i < 4 && in.left() > 0; ++i) {
+    const std::int64_t now_ns = in.i64();
+    const std::uint64_t before = state.last_tick;
+    try {
+      const Uuid u = uuidx::generate_v7(state, now_ns, rng);
+      FUZZ_CHECK(uuidx::version_of(u) == 7);
+      FUZZ_CHECK(state.last_tick > before);
+      FUZZ_CHECK(tick_of(u) == state.last_tick);
+      FUZZ_CHECK(state.last_tick >= uuidx::v7_tick_from_ns(now_ns));
+    } catch (const Error& e) {
+      FUZZ_CHECK(before == uuidx::kMaxV7Tick);
+      FUZZ_CHECK(state.last_tick == before);
+      check_overflow(e, "timestamp out of range for UUIDv7: \"");
+    }
+  }
+}
+
+void fuzz_v7_shift(Reader& in) {
+  uuidx::V7State state{in.u64() % (uuidx::kMaxV7Tick + 1)};
+  const std::int64_t now_ns = in.i64();
+  const std::int64_t shift_us = in.i64();
+  const std::int64_t other_us = in.i64();
+  FuzzRandom rng(in.u64());
+  // A larger shift never gives fewer ticks (beyond ±2^50 ms v7_shift_ticks clamps, far outside
+  // the 2^48 ms a v7 holds, so only the error matters there).
+  const std::int64_t a = shift_us < other_us ? shift_us : other_us, b = shift_us < other_us ? other_us : shift_us;
+  constexpr std::int64_t kUnclamped = (std::int64_t{1} << 50) * 1000;
+  if (a > -kUnclamped && b < kUnclamped) FUZZ_CHECK(uuidx::v7_shift_ticks(a) <= uuidx::v7_shift_ticks(b));
+  const std::uint64_t before = state.last_tick;
+  try {
+    const Uuid u = uuidx::generate_v7_shifted(state, now_ns, shift_us, rng);
+    FUZZ_CHECK(uuidx::version_of(u) == 7);
+    FUZZ_CHECK(state.last_tick > before);
+    FUZZ_CHECK(static_cast<std::int64_t>(tick_of(u)) ==
+               static_cast<std::int64_t>(state.last_tick) + uuidx::v7_shift_ticks(shift_us));
+  } catch (const Error& e) {
+    check_overflow(e, "timestamp out of range for UUIDv7: \"");
+  }
+}
+
+void fuzz_gregorian(Reader& in) {
+  uuidx::GregorianState state;
+  state.seeded = in.byte() & 1;
+  state.clock_seq = static_cast<std::uint16_t>(in.u64() & 0x3fff);
+  state.last_100ns = in.u64() % (uuidx::kMaxGregorian100ns + 1);
+  FuzzRandom rng(in.u64());
+  for (int i = 0; i < 4 && in.left() > 0; ++i) {
+    const int which = in.byte() % 3;
+    const std::int64_t now_ns = in.i64();
+    const std::uint64_t before = state.last_100ns;
+    try {
+      const Uuid u = which == 0   ? uuidx::generate_v1(state, now_ns, rng)
+                     : which == 1 ? uuidx::generate_v6(state, now_ns, rng)
+                                  : uuidx::generate_v1mc(state, now_ns, rng);
+      FUZZ_CHECK(uuidx::version_of(u) == (which == 1 ? 6 : 1));
+      FUZZ_CHECK(state.last_100ns > before);
+      FUZZ_CHECK(*uuidx::gregorian_timestamp(u) == state.last_100ns);
+      FUZZ_CHECK(*uuidx::clock_seq(u) == state.clock_seq);
+      if (which == 2) FUZZ_CHECK(((*uuidx::node(u))[0] & 1) == 1);  // §6.10 multicast bit
+    } catch (const Error& e) {
+      FUZZ_CHECK(before == uuidx::kMaxGregorian100ns);
+      check_overflow(e, "timestamp out of range for UUIDv1 and UUIDv6: \"");
+    }
+  }
+}
+
+void fuzz_read_back(Reader& in) {
+  Uuid u;
+  for (auto& b : u) b = in.byte();
+  const int version = uuidx::version_of(u);
+  const auto whole = uuidx::unix_micros(u, false);
+  const auto sub = uuidx::unix_micros(u, true);
+  FUZZ_CHECK(whole.has_value() == (version == 1 || version == 6 || version == 7));
+  FUZZ_CHECK(sub.has_value() == whole.has_value());
+  if (version == 7) FUZZ_CHECK(*sub - *whole >= 0 && *sub - *whole <= 999);
+  if (version == 1 || version == 6) FUZZ_CHECK(*sub == *whole);
+  const auto pg18 = uuidx::pg18_extract_timestamp(u);
+  FUZZ_CHECK(pg18.has_value() == (version == 1 || version == 7));
+  if (pg18) FUZZ_CHECK(*pg18 == *whole);
+  FUZZ_CHECK(uuidx::clock_seq(u).has_value() == (version == 1 || version == 6));
+  FUZZ_CHECK(uuidx::node(u).has_value() == (version == 1 || version == 6));
+  if (whole) FUZZ_CHECK(!uuidx::format_unix_micros(*whole).empty());
+}
+
+void fuzz_format(Reader& in) {
+  const std::int64_t us = in.i64();
+  const std::string s = uuidx::format_unix_micros(us);
+  FUZZ_CHECK(!s.empty() && s.size() < 96);
+  if (us != uuidx::kInfinitePast && us != uuidx::kInfiniteFuture && us != uuidx::kBeyondUnixMicros) {
+    const bool bc = s.size() > 3 && s.compare(s.size() - 3, 3, " BC") == 0;
+    FUZZ_CHECK(bc || s.compare(s.size() - 3, 3, "+00") == 0);
+    FUZZ_CHECK(bc == (us < -62135596800000000LL));  // 0001-01-01 00:00:00 UTC
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  Reader in(data + 1, size - 1);
+  switch (data[0] % 6) {
+    case 0:
+      fuzz_v7_instant(in);
+      break;
+    case 1:
+      fuzz_v7_session(in);
+      break;
+    case 2:
+      fuzz_v7_shift(in);
+      break;
+    case 3:
+      fuzz_gregorian(in);
+      break;
+    case 4:
+      fuzz_read_back(in);
+      break;
+    case 5:
+      fuzz_format(in);
+      break;
+  }
+  return 0;
+}

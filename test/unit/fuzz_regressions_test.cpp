@@ -1,0 +1,40 @@
+// Inputs the libFuzzer targets (test/fuzz/) found wrong, kept as unit tests so the bugs stay fixed
+// in the plain and sanitizer builds too. Each names its crash input in test/fuzz/corpus/.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "error.hpp"
+#include "fakes.hpp"
+#include "timeutil.hpp"
+#include "v7range.hpp"
+
+namespace uuidx {
+namespace {
+
+// corpus/time/crash-format-near-int64-min: format_unix_micros computed days * 86400000000, which
+// overflows int64 within a day of INT64_MIN (signed overflow, undefined behaviour).
+TEST(FuzzRegression, FormatsInstantsNearInt64Min) {
+  // INT64_MIN + 1 µs: day -106751992 since 1970 = 290309-12-21 BC (Python: 146097-day cycles).
+  EXPECT_EQ(format_unix_micros(INT64_MIN + 1), "290309-12-21 19:59:05.224193+00 BC");
+  EXPECT_EQ(format_unix_micros(-1), "1969-12-31 23:59:59.999999+00");
+  EXPECT_EQ(format_unix_micros(-86400000000LL), "1969-12-31 00:00:00.000000+00");
+}
+
+// The same input through the function that passes such an instant: a shift to the far past is a
+// 22008 naming a BC instant, not undefined behaviour in the message.
+TEST(FuzzRegression, ShiftToTheFarPastIsAnOverflowError) {
+  V7State state{1};
+  testing::ConstantRandom rng(0x42);
+  try {
+    generate_v7_shifted(state, 0, INT64_MIN, rng);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), Errc::datetime_overflow);
+    EXPECT_NE(std::string(e.what()).find(" BC\""), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace uuidx
