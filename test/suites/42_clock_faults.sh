@@ -50,11 +50,16 @@ script="$ftdir/session.sql"
     echo "\\! echo '$spec' > $rc"
     echo "\\set real_us \`date +%s%6N\`"
     echo "INSERT INTO clk_phase VALUES ($n, '$name', '$spec', $expect, clock_timestamp(), to_timestamp(:real_us / 1e6), pg_backend_pid());"
+    # One value of each version right after the step and right before the next one, so that
+    # the first value after a step follows the last before it by milliseconds, however long the
+    # bulk statements take on a busy machine.
+    for v in 7 1 6; do echo "INSERT INTO clk SELECT nextval('s'), $n, $v, uuid_generate_v$v(), clock_timestamp();"; done
     for round in 1 2; do
       for v in 7 1 6; do
         echo "INSERT INTO clk SELECT nextval('s'), $n, $v, uuid_generate_v$v(), clock_timestamp() FROM generate_series(1, $half);"
       done
     done
+    for v in 7 1 6; do echo "INSERT INTO clk SELECT nextval('s'), $n, $v, uuid_generate_v$v(), clock_timestamp();"; done
   done
   echo "\\! echo '+0' > $rc"
 } >"$script"
@@ -63,7 +68,7 @@ out=$(cluster_psql -At -f "$script" 2>&1)
 rc_session=$?
 elapsed=$(ms_to_s $(($(date +%s%3N) - start)))
 check_true "generating session ran" "$([ $rc_session = 0 ] && echo t)" \
-  "${#phases[@]} phases x $per_phase values of v1, v6 and v7 = $((${#phases[@]} * per_phase * 3)) values in $elapsed s${out:+ ($out)}"
+  "${#phases[@]} phases x $((per_phase + 2)) values of v1, v6 and v7 = $((${#phases[@]} * (per_phase + 2) * 3)) values in $elapsed s${out:+ ($out)}"
 check_sql "one session through every clock step" "
   SELECT count(DISTINCT pid) = 1 AND count(*) = ${#phases[@]},
          format('%s phases, backend pids %s', count(*), string_agg(DISTINCT pid::text, ','))
