@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Self-test of the crash check the pg_regress suite relies on (issue 4 item 4): 20_regress.sh
+# passes only if cluster_log_has_crash (test/lib/cluster.sh) finds nothing in the server log, so
+# it must really see a crashed backend. A scratch cluster: the check is false on a clean log,
+# then a backend is sent SIGSEGV (as a segfault in uuidx would) and the check must turn true.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+passed=0
+failed=0
+check() {  # check "what" command...
+  local what=$1
+  shift
+  if "$@"; then echo "PASS  $what"; passed=$((passed + 1)); else echo "FAIL  $what"; failed=$((failed + 1)); fi
+}
+not() { ! "$@"; }
+
+cluster_start || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+cluster_psql -c 'CREATE EXTENSION uuidx; SELECT uuid_generate_v7();' >/dev/null
+check "a clean server log shows no crash" not cluster_log_has_crash
+
+# A backend busy in a uuidx call, killed with SIGSEGV from outside.
+"$PGBIN/psql" -X -q -c "SELECT uuid_generate_v7(), pg_sleep(30)" >/dev/null 2>&1 &
+psql_pid=$!
+victim=
+for _ in $(seq 1 50); do
+  victim=$(cluster_psql -At -c "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT uuid_generate_v7(), pg_sleep%' AND pid <> pg_backend_pid()")
+  [ -n "$victim" ] && break
+  sleep 0.1
+done
+check "found the backend to crash (pid ${victim:-none})" test -n "$victim"
+[ -n "$victim" ] && kill -SEGV "$victim"
+wait "$psql_pid" 2>/dev/null
+# The postmaster logs the crash, then resets every session; wait until it accepts connections.
+for _ in $(seq 1 100); do
+  cluster_log_has_crash && cluster_psql -c 'SELECT 1' >/dev/null 2>&1 && break
+  sleep 0.1
+done
+check "cluster_log_has_crash detects a backend killed by SIGSEGV" cluster_log_has_crash
+grep -E "terminated by signal" "$CLUSTER_DIR/server.log" | head -n 1
+cluster_stop
+echo "SUITE_RESULT passed=$passed failed=$failed"

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# packages: clang-14 libclang-rt-14-dev
+# libFuzzer over the core's parsers, decoders and round trips (issue 4 item 5): `make fuzz` builds
+# test/fuzz/fuzz_*.cpp with clang-14 and ASan + UBSan into build/fuzz, then each target runs for
+# UUIDX_FUZZ_SECONDS (default 60) starting from its committed seed corpus test/fuzz/corpus/<target>
+# (crash inputs found earlier included, so they are replayed first). New inputs go to a scratch
+# directory; the committed corpus is never written. A target fails on any crash, sanitizer report,
+# leak, timeout or FUZZ_CHECK; the executions of each run are printed.
+set -u
+cd "$(dirname "$0")/../.."
+seconds=${UUIDX_FUZZ_SECONDS:-60}
+passed=0
+failed=0
+
+if ! out=$(make -s -j2 fuzz 2>&1); then
+  echo "$out" | tail -n 40
+  echo "FAIL  make fuzz"
+  echo "SUITE_RESULT passed=0 failed=1"
+  exit 1
+fi
+passed=$((passed + 1))
+echo "PASS  make fuzz"
+
+targets=$(ls build/fuzz/fuzz_* 2>/dev/null | xargs -n1 basename)
+scratch=$(mktemp -d /tmp/uuidx-fuzz.XXXXXX)
+total=0
+for t in $targets; do
+  seeds=test/fuzz/corpus/${t#fuzz_}
+  if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
+    echo "FAIL  $t: no committed seed corpus in $seeds"
+    failed=$((failed + 1))
+    continue
+  fi
+  mkdir -p "$scratch/$t/new" "$scratch/$t/artifacts"
+  log=$scratch/$t/log
+  (cd "$scratch/$t/artifacts" && "$OLDPWD/build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 "$scratch/$t/new" "$OLDPWD/$seeds") >"$log" 2>&1
+  rc=$?
+  execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -n 1)
+  execs=${execs:-0}
+  total=$((total + execs))
+  if [ "$rc" = 0 ] && ! grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|FUZZ_CHECK failed' "$log"; then
+    echo "PASS  $t: $execs executions in $seconds s from $(ls "$seeds" | wc -l) seeds, $(ls "$scratch/$t/new" | wc -l) new corpus inputs"
+    passed=$((passed + 1))
+  else
+    echo "FAIL  $t (exit $rc) after $execs executions; crash input in $scratch/$t/artifacts:"
+    grep -E 'ERROR:|runtime error:|FUZZ_CHECK failed|SUMMARY|Test unit written' "$log" | head -n 20
+    failed=$((failed + 1))
+  fi
+done
+echo "fuzz executions in total: $total ($(echo "$targets" | wc -w) targets x $seconds s)"
+[ "$failed" = 0 ] && rm -rf "$scratch"
+echo "SUITE_RESULT passed=$passed failed=$failed"
