@@ -147,7 +147,9 @@ Encoding parse_encoding(std::string_view name) {
     }
     if (same) return f.encoding;
   }
-  throw Error(Errc::invalid_parameter, "unsupported uuid encoding: \"" + std::string(name.substr(0, 64)) + "\"",
+  // quoted(): a long name is cut on a UTF-8 character boundary and marked "..."; cutting at a
+  // fixed byte count could split a character and put invalid UTF-8 in the message (bad_input.sql).
+  throw Error(Errc::invalid_parameter, "unsupported uuid encoding: " + quoted(name),
               "Supported encodings are hex, base32, base58 and base64url (case-insensitive).");
 }
 

@@ -103,6 +103,15 @@ Uuid hash_name(const EVP_MD* md, bool xof, const Uuid& ns, Bytes name, int versi
 
 char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// A name for a message, quoted: past 64 bytes cut on a UTF-8 character boundary and marked "...",
+// so the message never holds a split character (invalid UTF-8; found by sql/bad_input.sql).
+std::string quoted_name(std::string_view name) {
+  if (name.size() <= 64) return "\"" + std::string(name) + "\"";
+  std::size_t cut = 64;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xc0) == 0x80) --cut;
+  return "\"" + std::string(name.substr(0, cut)) + "...\"";
+}
+
 }  // namespace
 
 NameHash parse_name_hash(std::string_view name) {
@@ -114,7 +123,7 @@ NameHash parse_name_hash(std::string_view name) {
     if (same) return i.hash;
   }
   throw Error(Errc::invalid_parameter,
-              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(name.substr(0, 64)) + "\"",
+              "unsupported hash algorithm for name-based UUIDv8: " + quoted_name(name),
               std::string("Supported algorithms are ") + kSupported + " (case-insensitive).");
 }
 

@@ -39,6 +39,32 @@ class FuzzRandom final : public RandomSource {
   std::uint64_t state_;
 };
 
+// True when `s` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+// Messages must stay valid whenever the input was: PostgreSQL sends them to clients as text.
+inline bool valid_utf8(const char* s, std::size_t n) {
+  std::size_t i = 0;
+  while (i < n) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len;
+    std::uint32_t cp;
+    if (c < 0x80) { ++i; continue; }
+    if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
+    else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
+    else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
+    else return false;
+    if (i + len > n) return false;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xc0) != 0x80) return false;
+      cp = cp << 6 | (d & 0x3f);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+      return false;
+    i += len;
+  }
+  return true;
+}
+
 // Reads fixed-size values from the front of the input; past the end it reads zeros.
 class Reader {
  public:

@@ -161,6 +161,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(pos == want.position);
     FUZZ_CHECK(!err.detail().empty() && !err.hint().empty());
     FUZZ_CHECK(message.size() < 512);  // the glue's buffer: never cut
+    if (uuidx::fuzz::valid_utf8(text.data(), text.size())) {
+      FUZZ_CHECK(uuidx::fuzz::valid_utf8(message.data(), message.size()));
+      FUZZ_CHECK(uuidx::fuzz::valid_utf8(err.detail().data(), err.detail().size()));
+    }
   }
   return 0;
 }

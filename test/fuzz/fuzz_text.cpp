@@ -45,6 +45,8 @@ void fuzz_encoding_name(std::string_view name) {
     FUZZ_CHECK(err.code() == Errc::invalid_parameter);
     FUZZ_CHECK(std::string(err.what()).rfind("unsupported uuid encoding: \"", 0) == 0);
     FUZZ_CHECK(std::string(err.what()).size() < 512);
+    if (uuidx::fuzz::valid_utf8(name.data(), name.size()))
+      FUZZ_CHECK(uuidx::fuzz::valid_utf8(err.what(), std::string(err.what()).size()));
   }
 }
 
@@ -64,6 +66,8 @@ void fuzz_hash_name(std::string_view name) {
     FUZZ_CHECK(err.code() == Errc::invalid_parameter);
     FUZZ_CHECK(std::string(err.what()).rfind("unsupported hash algorithm for name-based UUIDv8: \"", 0) == 0);
     FUZZ_CHECK(std::string(err.what()).size() < 512);
+    if (uuidx::fuzz::valid_utf8(name.data(), name.size()))
+      FUZZ_CHECK(uuidx::fuzz::valid_utf8(err.what(), std::string(err.what()).size()));
   }
 }
 

@@ -80,6 +80,9 @@ for name in ["hex", "BASE32", "Base58", "base64URL", "base64", "ulid", "hex ", "
     write("text", f"encoding_{name.strip() or 'empty'}", b"\x00" + name.encode())
 for name in ["sha256", "SHA3-512", "sha512-256", "Shake128", "md5", "sha1", "sha-256"]:
     write("text", f"hash_{name}", b"\x01" + name.encode())
+# Long names with a 2-byte character across the message's cut (sql/bad_input.sql found the split).
+write("text", "encoding_long_utf8", b"\x00" + b"b" * 79 + "é".encode())
+write("text", "hash_long_utf8", b"\x01" + b"a" * 63 + "é".encode())
 for key in ["a6_v7", "nil", "max"]:
     write("text", f"uuid_{key}", b"\x02" + str(VALUES[key]).encode())
 write("text", "uuid_upper", b"\x02" + str(VALUES["a6_v7"]).upper().encode())

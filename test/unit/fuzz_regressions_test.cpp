@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <string>
 
+#include "encoding.hpp"
 #include "error.hpp"
 #include "fakes.hpp"
+#include "namebased.hpp"
 #include "timeutil.hpp"
 #include "v7range.hpp"
 
@@ -33,6 +35,37 @@ TEST(FuzzRegression, ShiftToTheFarPastIsAnOverflowError) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), Errc::datetime_overflow);
     EXPECT_NE(std::string(e.what()).find(" BC\""), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace uuidx
+
+namespace uuidx {
+namespace {
+
+// sql/bad_input.sql: unknown format and algorithm names were cut at a fixed 64 bytes for the
+// message, which could split a UTF-8 character; with client_encoding LATIN1 the client then got
+// "invalid byte sequence for encoding UTF8" (22021) instead of the 22023 error.
+TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
+  try {
+    parse_encoding(std::string(79, 'b') + "\xc3\xa9");
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "unsupported uuid encoding: \"" + std::string(79, 'b') + "...\"");
+  }
+  try {
+    parse_name_hash(std::string(63, 'a') + "\xc3\xa9");
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(63, 'a') + "...\"");
+  }
+  try {
+    parse_name_hash(std::string(64, 'a'));  // exactly 64 bytes: shown whole
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(64, 'a') + "\"");
   }
 }
 
