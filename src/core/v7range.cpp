@@ -28,7 +28,7 @@ std::uint64_t v7_ms_of(std::int64_t unix_us) {
   return static_cast<std::uint64_t>(unix_us / 1000);
 }
 
-// "-3 days 04:05:06.000007" for a message about a shift.
+// "-3 days -04:05:06.000007" for a message about a shift.
 std::string format_shift(std::int64_t us) {
   const bool negative = us < 0;
   // |INT64_MIN| does not fit; a shift that large is out of range long before this matters.
@@ -36,8 +36,10 @@ std::string format_shift(std::int64_t us) {
   const std::uint64_t days = a / 86400000000ULL;
   a %= 86400000000ULL;
   char buf[96];
-  std::snprintf(buf, sizeof buf, "%s%llu days %02llu:%02llu:%02llu.%06llu", negative ? "-" : "",
-                static_cast<unsigned long long>(days), static_cast<unsigned long long>(a / 3600000000ULL),
+  // Both parts signed, as PostgreSQL writes an interval: "-3 days 04:05:06" would read as
+  // -3 days plus 4 hours (found by sql/bad_input.sql).
+  std::snprintf(buf, sizeof buf, "%s%llu days %s%02llu:%02llu:%02llu.%06llu", negative ? "-" : "",
+                static_cast<unsigned long long>(days), negative ? "-" : "", static_cast<unsigned long long>(a / 3600000000ULL),
                 static_cast<unsigned long long>(a / 60000000ULL % 60), static_cast<unsigned long long>(a / 1000000ULL % 60),
                 static_cast<unsigned long long>(a % 1000000ULL));
   return buf;

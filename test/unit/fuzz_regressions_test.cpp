@@ -71,3 +71,23 @@ TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
 
 }  // namespace
 }  // namespace uuidx
+
+namespace uuidx {
+namespace {
+
+// sql/bad_input.sql: a negative shift was written "-1 days 00:00:01.000000", which in PostgreSQL's
+// interval syntax means one second less than a day back; both parts now carry the sign.
+TEST(FuzzRegression, NegativeShiftIsWrittenAsPostgreSQLWritesIntervals) {
+  V7State state{0};
+  testing::ConstantRandom rng(0);
+  try {
+    generate_v7_shifted(state, 500 * testing::kNsPerMs, -(86400000000LL + 1000000LL), rng);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.detail().rfind("A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0), 0u)
+        << e.detail();
+  }
+}
+
+}  // namespace
+}  // namespace uuidx
