@@ -3,17 +3,40 @@
 
 #include <string>
 
+#include "bytes.hpp"
 #include "error.hpp"
 
 namespace uuidx {
 
 namespace {
 
-// RFC 9562 §5.1: octets 8-9 are the variant (10) over the 14-bit clock_seq; 10-15 the node.
-void put_clock_seq_and_node(Uuid& u, std::uint16_t clock_seq, const Node& node) noexcept {
-  u[8] = static_cast<std::uint8_t>(0x80 | ((clock_seq >> 8) & 0x3f));
-  u[9] = static_cast<std::uint8_t>(clock_seq);
-  for (std::size_t i = 0; i < node.size(); ++i) u[10 + i] = node[i];
+// RFC 9562 §5.1: octets 8-9 are the variant (10) over the 14-bit clock_seq; 10-15 the node. The
+// low 64-bit half of a v1 or v6, big-endian.
+std::uint64_t clock_seq_and_node_half(std::uint16_t clock_seq, const Node& node) noexcept {
+  std::uint64_t half = std::uint64_t{0x8000u | (clock_seq & 0x3fffu)} << 48;
+  for (std::size_t i = 0; i < node.size(); ++i) half |= std::uint64_t{node[i]} << (40 - 8 * i);
+  return half;
+}
+
+// §5.1: octets 0-7 of a v1: time_low = bits 0-31 of the timestamp (octets 0-3), time_mid = bits
+// 32-47 (octets 4-5), version 1 and time_high = bits 48-59 (octets 6-7).
+std::uint64_t v1_high_half(std::uint64_t ts) noexcept {
+  return (ts & 0xffffffffu) << 32 | ((ts >> 32) & 0xffffu) << 16 | 0x1000u | ((ts >> 48) & 0x0fffu);
+}
+
+// §5.6: octets 0-7 of a v6: time_high = the 32 most significant of the 60 bits (octets 0-3) and
+// time_mid = the next 16 (octets 4-5), together bits 12-59; version 6 and time_low = bits 0-11
+// (octets 6-7).
+std::uint64_t v6_high_half(std::uint64_t ts) noexcept {
+  return ((ts >> 12) & 0xffffffffffffu) << 16 | 0x6000u | (ts & 0x0fffu);
+}
+
+// The UUID whose octets 0-7 and 8-15 are `hi` and `lo`, big-endian (see bytes.hpp for why).
+Uuid from_halves(std::uint64_t hi, std::uint64_t lo) noexcept {
+  Uuid u;
+  store_be64(u.data(), hi);
+  store_be64(u.data() + 8, lo);
+  return u;
 }
 
 bool is_version(const Uuid& u, int version) noexcept { return version_of(u) == version; }
@@ -68,56 +91,28 @@ std::string describe(const Uuid& u) {
 }  // namespace
 
 Uuid encode_v1(std::uint64_t ts, std::uint16_t clock_seq, const Node& node) noexcept {
-  Uuid u{};
-  // §5.1: time_low = bits 0-31 of the timestamp, octets 0-3.
-  u[0] = static_cast<std::uint8_t>(ts >> 24);
-  u[1] = static_cast<std::uint8_t>(ts >> 16);
-  u[2] = static_cast<std::uint8_t>(ts >> 8);
-  u[3] = static_cast<std::uint8_t>(ts);
-  // §5.1: time_mid = bits 32-47, octets 4-5.
-  u[4] = static_cast<std::uint8_t>(ts >> 40);
-  u[5] = static_cast<std::uint8_t>(ts >> 32);
-  // §5.1: version 1, then time_high = bits 48-59, octets 6-7.
-  u[6] = static_cast<std::uint8_t>(0x10 | ((ts >> 56) & 0x0f));
-  u[7] = static_cast<std::uint8_t>(ts >> 48);
-  put_clock_seq_and_node(u, clock_seq, node);
-  return u;
+  return from_halves(v1_high_half(ts), clock_seq_and_node_half(clock_seq, node));
 }
 
 Uuid encode_v6(std::uint64_t ts, std::uint16_t clock_seq, const Node& node) noexcept {
-  Uuid u{};
-  // §5.6: time_high = the 32 most significant of the 60 bits, octets 0-3.
-  u[0] = static_cast<std::uint8_t>(ts >> 52);
-  u[1] = static_cast<std::uint8_t>(ts >> 44);
-  u[2] = static_cast<std::uint8_t>(ts >> 36);
-  u[3] = static_cast<std::uint8_t>(ts >> 28);
-  // §5.6: time_mid = the next 16 bits, octets 4-5.
-  u[4] = static_cast<std::uint8_t>(ts >> 20);
-  u[5] = static_cast<std::uint8_t>(ts >> 12);
-  // §5.6: version 6, then time_low = the 12 least significant bits, octets 6-7.
-  u[6] = static_cast<std::uint8_t>(0x60 | ((ts >> 8) & 0x0f));
-  u[7] = static_cast<std::uint8_t>(ts);
-  put_clock_seq_and_node(u, clock_seq, node);
-  return u;
+  return from_halves(v6_high_half(ts), clock_seq_and_node_half(clock_seq, node));
 }
 
 Uuid encode_v7(std::uint64_t unix_ms, std::uint16_t fraction, const std::array<std::uint8_t, 8>& rand) noexcept {
-  Uuid u{};
-  // §5.7: unix_ts_ms, 48 bits big-endian, octets 0-5.
-  for (int i = 0; i < 6; ++i) u[i] = static_cast<std::uint8_t>(unix_ms >> (40 - 8 * i));
-  // §5.7 ver = 7; §6.2 Method 3: rand_a holds the 12-bit sub-millisecond fraction.
-  u[6] = static_cast<std::uint8_t>(0x70 | ((fraction >> 8) & 0x0f));
-  u[7] = static_cast<std::uint8_t>(fraction);
+  // §5.7: unix_ts_ms, 48 bits big-endian (octets 0-5); ver = 7; §6.2 Method 3: rand_a holds the
+  // 12-bit sub-millisecond fraction (octets 6-7).
+  const std::uint64_t hi = (unix_ms & 0xffffffffffffu) << 16 | 0x7000u | (fraction & 0x0fffu);
   // §5.7: var = 10, then the 62 bits of rand_b.
-  for (int i = 0; i < 8; ++i) u[8 + i] = rand[i];
-  u[8] = static_cast<std::uint8_t>(0x80 | (u[8] & 0x3f));
-  return u;
+  const std::uint64_t lo = (load_be64(rand.data()) & 0x3fffffffffffffffu) | 0x8000000000000000u;
+  return from_halves(hi, lo);
 }
 
 Uuid encode_v4(const Uuid& random_bytes) noexcept {
-  Uuid u = random_bytes;
-  stamp_version(u, 4);  // §5.4: the other 122 bits stay random
-  return u;
+  // §5.4: version 4 in the high nibble of octet 6 (bits 12-15 of the high half), variant 10 in the
+  // top bits of octet 8; the other 122 bits stay random. Same bits as stamp_version(u, 4).
+  const std::uint64_t hi = (load_be64(random_bytes.data()) & ~std::uint64_t{0xf000}) | 0x4000u;
+  const std::uint64_t lo = (load_be64(random_bytes.data() + 8) & 0x3fffffffffffffffu) | 0x8000000000000000u;
+  return from_halves(hi, lo);
 }
 
 std::optional<std::uint64_t> gregorian_timestamp(const Uuid& u) noexcept {
@@ -163,16 +158,13 @@ std::optional<Node> node(const Uuid& u) noexcept {
 
 Uuid v1_to_v6(const Uuid& v1) {
   if (!is_version(v1, 1)) throw_not_version(v1, 1, "uuid_v1_to_v6");
-  Uuid v6 = encode_v6(v1_timestamp_bits(v1), 0, Node{});
-  for (int i = 8; i < 16; ++i) v6[i] = v1[i];  // §5.6: clock_seq and node unchanged
-  return v6;
+  // §5.6: clock_seq and node (octets 8-15) unchanged.
+  return from_halves(v6_high_half(v1_timestamp_bits(v1)), load_be64(v1.data() + 8));
 }
 
 Uuid v6_to_v1(const Uuid& v6) {
   if (!is_version(v6, 6)) throw_not_version(v6, 6, "uuid_v6_to_v1");
-  Uuid v1 = encode_v1(v6_timestamp_bits(v6), 0, Node{});
-  for (int i = 8; i < 16; ++i) v1[i] = v6[i];
-  return v1;
+  return from_halves(v1_high_half(v6_timestamp_bits(v6)), load_be64(v6.data() + 8));  // §5.6
 }
 
 }  // namespace uuidx
