@@ -2,9 +2,9 @@
 // strictly: every malformed input is an error naming the first bad position.
 #include "encoding.hpp"
 
-#include <cstring>
 #include <string>
 
+#include "bytes.hpp"
 #include "error.hpp"
 
 namespace uuidx {
@@ -49,16 +49,6 @@ std::uint64_t base58_chunk(const int* digits, int n) noexcept {
   std::uint64_t v = 0;
   for (int i = 0; i < n; ++i) v = v * 58 + static_cast<std::uint64_t>(digits[i]);
   return v;
-}
-
-// Eight octets read as a big-endian number (RFC 9562 §4: octet 0 is the most significant).
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-  std::uint64_t x;
-  std::memcpy(&x, p, sizeof x);
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  x = __builtin_bswap64(x);
-#endif
-  return x;
 }
 
 // Two loads instead of a 16-step shift chain (issue 5: the chain alone cost about 15 ns).
