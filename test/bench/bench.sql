@@ -3,7 +3,9 @@
 
 -- Per-call cost: one timed query per (round, expression), in an order rotated every round so
 -- that no expression always runs first or last (the machine is shared and noisy).
-CREATE TABLE bench_call_raw (part text, round int, expr text, ns_per_row float8);
+-- ns_per_row is timed by the backend's CPU clock (bench_cpu_ns(), created by bench.sh), wall_ns_per_row
+-- by clock_timestamp().
+CREATE TABLE bench_call_raw (part text, round int, expr text, ns_per_row float8, wall_ns_per_row float8);
 
 CREATE PROCEDURE bench_calls(part text, exprs text[], from_clause text, n bigint, rounds int)
 LANGUAGE plpgsql AS $$
@@ -14,6 +16,8 @@ DECLARE
   e text;
   t0 timestamptz;
   t1 timestamptz;
+  c0 bigint;
+  c1 bigint;
 BEGIN
   -- One untimed pass first: library loading, catalog caches, buffer warm-up.
   FOREACH e IN ARRAY exprs LOOP
@@ -23,30 +27,29 @@ BEGIN
     FOR j IN 0..k - 1 LOOP
       e := exprs[1 + (j + r) % k];
       t0 := clock_timestamp();
+      c0 := bench_cpu_ns();
       EXECUTE format('SELECT count(%s) FROM %s', e, replace(from_clause, '$n', n::text));
+      c1 := bench_cpu_ns();
       t1 := clock_timestamp();
-      INSERT INTO bench_call_raw VALUES (part, r, e, extract(epoch FROM t1 - t0) * 1e9 / n);
+      INSERT INTO bench_call_raw VALUES (part, r, e, (c1 - c0)::float8 / n, extract(epoch FROM t1 - t0) * 1e9 / n);
     END LOOP;
     COMMIT;
   END LOOP;
 END $$;
 
--- Medians per expression, net of the baseline `1` measured in the same round, and the ratio to a
--- reference expression's net cost.
+-- Medians per expression, net of the median of the baseline `1`, and the ratio to a reference
+-- expression's net cost. Medians are taken before subtracting: on a shared machine a spike in one
+-- baseline run would otherwise leak into that round's every figure.
 CREATE FUNCTION bench_call_summary(part_ text, reference text)
 RETURNS TABLE (expr text, gross_ns float8, net_ns float8, ratio float8)
 LANGUAGE sql AS $$
-  WITH paired AS (
-    SELECT r.expr, r.ns_per_row AS gross, r.ns_per_row - b.ns_per_row AS net
-    FROM bench_call_raw r
-    JOIN bench_call_raw b ON b.part = r.part AND b.round = r.round AND b.expr = '1'
-    WHERE r.part = part_),
-  med AS (
-    SELECT p.expr, percentile_cont(0.5) WITHIN GROUP (ORDER BY p.gross) AS gross_ns,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY p.net) AS net_ns
-    FROM paired p GROUP BY p.expr)
-  SELECT m.expr, m.gross_ns, m.net_ns, m.net_ns / nullif((SELECT net_ns FROM med WHERE med.expr = reference), 0)
-  FROM med m
+  WITH med AS (
+    SELECT r.expr, percentile_cont(0.5) WITHIN GROUP (ORDER BY r.ns_per_row) AS gross_ns
+    FROM bench_call_raw r WHERE r.part = part_ GROUP BY r.expr),
+  net AS (
+    SELECT m.expr, m.gross_ns, m.gross_ns - (SELECT gross_ns FROM med WHERE med.expr = '1') AS net_ns FROM med m)
+  SELECT n.expr, n.gross_ns, n.net_ns, n.net_ns / nullif((SELECT net_ns FROM net WHERE net.expr = reference), 0)
+  FROM net n
 $$;
 
 -- Inserts: `total` rows into bench_ins in `batch`-row transactions; the clock and WAL position
