@@ -1,6 +1,7 @@
 // compat.cpp: uuid-ossp's v1mc and PostgreSQL 18's timestamp extraction.
 #include "compat.hpp"
 
+#include "bytes.hpp"
 #include "layout.hpp"
 
 namespace uuidx {
@@ -8,7 +9,11 @@ namespace uuidx {
 Uuid generate_v1mc(GregorianState& state, std::int64_t now_ns, RandomSource& rng) {
   Uuid u = generate_v1(state, now_ns, rng);
   const Node fresh = random_multicast_node(rng);  // §6.10: multicast bit set
-  for (std::size_t i = 0; i < fresh.size(); ++i) u[10 + i] = fresh[i];  // §5.1: node, octets 10-15
+  // §5.1: node, octets 10-15, written with one 8-byte store over octets 8-15 (clock_seq kept):
+  // byte stores read back as a wide word stall the CPU (issue 5, see bytes.hpp).
+  std::uint64_t low = load_be64(u.data() + 8) & 0xffff000000000000u;
+  for (std::size_t i = 0; i < fresh.size(); ++i) low |= std::uint64_t{fresh[i]} << (40 - 8 * i);
+  store_be64(u.data() + 8, low);
   return u;
 }
 
