@@ -16,7 +16,7 @@
 # Usage: test/bench/bench.sh [--smoke] [--calls N] [--rounds R] [--rows N] [--batch N]
 #                            [--insert-rounds R] [--skip-inserts] [--skip-calls] [--out DIR]
 #   defaults: --calls 1000000 --rounds 11 --rows 10000000 --batch 10000 --insert-rounds 3
-#             --out test/bench/results/<date>-<time>
+#             --out test/bench/results/<date>-<time>  (ignored by git; `git add -f` a run to keep)
 #   --smoke: tiny sizes (calls 20000, rounds 3, rows 20000, batch 1000, one insert round), output in a temp folder
 #            unless --out is given; checks that everything runs, not how fast.
 # The cluster runs with shared_buffers = 128MB and fsync = on (UUIDX_FSYNC=off overrides).
