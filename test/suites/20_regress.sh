@@ -28,12 +28,19 @@ pg_regress="$(dirname "$(pg_config --pgxs)")/../test/regress/pg_regress"
 "$pg_regress" --inputdir=. --outputdir="$outdir" --bindir="$PGBIN" --host="$PGHOST" --port="$PGPORT" \
   --user=postgres $(make -s --no-print-directory print-regress-opts) \
   $(make -s --no-print-directory print-regress) >"$outdir/pg_regress.log" 2>&1
+regress_rc=$?
 cat "$outdir/pg_regress.log"
 [ -f "$outdir/regression.diffs" ] && head -n 200 "$outdir/regression.diffs"
 ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$outdir/pg_regress.log")
 bad=$(grep -cE ' FAILED( |$)|^not ok ' "$outdir/pg_regress.log")
 passed=$((passed + ok))
 failed=$((failed + bad))
+# A test pg_regress could not judge (e.g. "diff command failed": no expected file) is neither ok
+# nor FAILED in its log; its exit status still says so.
+if [ "$regress_rc" != 0 ] && [ "$bad" = 0 ]; then
+  echo "pg_regress exited with status $regress_rc without naming a failed test"
+  failed=$((failed + 1))
+fi
 if cluster_log_has_crash; then
   echo "the server log shows a crashed backend:"
   grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log"
