@@ -1,21 +1,5 @@
 -- uuid_v1_to_v6 / uuid_v6_to_v1 (RFC 9562 §5.6): lossless, and every other input is an error.
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS uuidx;
-RESET client_min_messages;
-SET timezone = 'UTC';
-SET datestyle = 'ISO, YMD';
-
--- Shows an error as SQLSTATE, message and detail, or 'no error'.
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  detail text;
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '');
-END $$;
+\i sql/include/setup.psql
 
 -- Vectors computed independently (1582-10-15, 1970-01-01, 60-bit maximum).
 SELECT v1, uuid_v1_to_v6(v1) AS v6, uuid_v6_to_v1(uuid_v1_to_v6(v1)) = v1 AS round_trip

@@ -1,20 +1,6 @@
 -- uuid_encode / uuid_decode: hex, Crockford base32 (ULID), base58, base64url; round trips,
 -- ordering, and every malformed-input class with its SQLSTATE.
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS uuidx;
-RESET client_min_messages;
-SET timezone = 'UTC';
-
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  detail text;
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '');
-END $$;
+\i sql/include/setup.psql
 
 -- The A.4 vector, nil and max in every format (values computed independently with Python).
 SELECT f AS format, uuid_encode('2ed6657d-e927-568b-95e1-2665a8aea6a2', f) AS a4,

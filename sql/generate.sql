@@ -1,20 +1,5 @@
 -- Generators: uuid_generate_v1/v4/v6/v7, uuid_generate_v7(timestamptz), uuid_nil, uuid_max.
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS uuidx;
-RESET client_min_messages;
-SET timezone = 'UTC';
-SET datestyle = 'ISO, YMD';
-
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  detail text;
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '');
-END $$;
+\i sql/include/setup.psql
 
 -- 100k of each kind: all distinct, right version, RFC 9562 variant (§4.1, §4.2).
 CREATE TEMP TABLE gen (kind int, i int, u uuid);

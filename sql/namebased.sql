@@ -1,20 +1,6 @@
 -- Name-based v3/v5/v8, custom v8 and the namespace IDs (RFC 9562 §5.3, §5.5, §5.8, §6.6,
 -- Appendix A.2, A.4, B.1, B.2), their errors, and a v5 generated column.
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS uuidx;
-RESET client_min_messages;
-
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  detail text;
-  hint text;
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
-  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '') || coalesce(' | ' || nullif(hint, ''), '');
-END $$;
+\i sql/include/setup.psql
 
 -- §6.6 Table 3.
 SELECT uuid_ns_dns() = '6ba7b810-9dad-11d1-80b4-00c04fd430c8' AS dns,

@@ -1,21 +1,6 @@
 -- uuid_v7_floor / uuid_v7_ceil as btree range bounds over a v7 key, uuid_extract_time(uuid,
 -- boolean) and uuid_generate_v1mc.
-SET client_min_messages = warning;
-CREATE EXTENSION IF NOT EXISTS uuidx;
-RESET client_min_messages;
-SET timezone = 'UTC';
-SET datestyle = 'ISO, YMD';
-
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  detail text;
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
-  RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' | ' || nullif(detail, ''), '');
-END $$;
+\i sql/include/setup.psql
 
 -- The bounds of the A.6 millisecond (unix_ts_ms 0x017F22E279B0); the A.6 vector lies between.
 SELECT uuid_v7_floor('2022-02-22 19:22:22.000999+00') AS floor, uuid_v7_ceil('2022-02-22 19:22:22+00') AS ceil,
