@@ -97,13 +97,3 @@ END $$;
 SELECT v AS server_version_num, pg_temp.pg18_block_creates(v) AS creates
 FROM unnest('{150000, 170004, 179999, 180000, 180001, 190000}'::int[]) AS v;
 DROP SCHEMA uuidx_pg18_sim;
-
--- Every function of the extension: declared properties and a comment.
-SELECT p.oid::regprocedure AS function,
-       CASE p.provolatile WHEN 'i' THEN 'immutable' WHEN 's' THEN 'stable' ELSE 'volatile' END AS volatility,
-       p.proisstrict AS strict, p.proparallel = 's' AS parallel_safe,
-       obj_description(p.oid, 'pg_proc') IS NOT NULL AS has_comment
-FROM pg_proc p
-JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
-WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx')
-ORDER BY p.oid::regprocedure::text COLLATE "C";

@@ -83,13 +83,15 @@ constexpr DigitTable hex_table() {
 
 constexpr DigitTable base32_table() {
   DigitTable t = make_table(kBase32, 32);
-  for (int i = 10; i < 32; ++i) t.value[kBase32[i] - 'A' + 'a'] = static_cast<std::int8_t>(i);  // lower case
-  t.value['I'] = t.value['i'] = t.value['L'] = t.value['l'] = 1;  // Crockford: read as one
-  t.value['O'] = t.value['o'] = 0;                                // Crockford: read as zero
+  for (int i = 10; i < 32; ++i)
+    t.value[static_cast<unsigned char>(kBase32[i] - 'A' + 'a')] = static_cast<std::int8_t>(i);  // lower case
+  for (unsigned char c : {'I', 'i', 'L', 'l'}) t.value[c] = 1;  // Crockford: read as one
+  for (unsigned char c : {'O', 'o'}) t.value[c] = 0;            // Crockford: read as zero
   return t;
 }
 
-constexpr DigitTable kDigitTables[] = {hex_table(), base32_table(), make_table(kBase58, 58), make_table(kBase64url, 64)};
+constexpr DigitTable kDigitTables[] = {hex_table(), base32_table(), make_table(kBase58, 58),
+                                       make_table(kBase64url, 64)};
 
 // The digit value of `c` in a format, or -1.
 int digit_value(Encoding e, char c) noexcept {
@@ -117,10 +119,11 @@ std::string describe_char(char c) {
 
 [[noreturn]] void fail(const Format& f, std::string_view text, std::size_t position, const std::string& detail) {
   throw Error(Errc::invalid_text,
-              std::string("invalid ") + f.name + " input for type uuid at position " + std::to_string(position) +
-                  ": " + quoted(text),
-              detail, std::string("uuid_encode(uuid, '") + f.name + "') writes " + std::to_string(f.length) +
-                          " characters in this format.");
+              std::string("invalid ") + f.name + " input for type uuid at position " + std::to_string(position) + ": " +
+                  quoted(text),
+              detail,
+              std::string("uuid_encode(uuid, '") + f.name + "') writes " + std::to_string(f.length) +
+                  " characters in this format.");
 }
 
 }  // namespace
@@ -222,8 +225,7 @@ Uuid decode(std::string_view text, Encoding e) {
   if (text.size() < n)
     fail(f, text, text.size() + 1,
          "The input ends after " + std::to_string(text.size()) + (text.size() == 1 ? " character; " : " characters; ") +
-             f.name + " takes " +
-             std::to_string(n) + ".");
+             f.name + " takes " + std::to_string(n) + ".");
   if (text.size() > n)
     fail(f, text, n + 1,
          std::string("The input is longer than the ") + std::to_string(n) + " characters " + f.name + " takes.");
@@ -244,8 +246,9 @@ Uuid decode(std::string_view text, Encoding e) {
   }
   if (e == Encoding::base64url && (digits[n - 1] & 0xf) != 0)
     fail(f, text, n,
-         describe_char(text[n - 1]) + " sets bits beyond the 128 of a uuid: the last character carries two bits, so "
-         "it must be one of A, Q, g, w.");
+         describe_char(text[n - 1]) +
+             " sets bits beyond the 128 of a uuid: the last character carries two bits, so "
+             "it must be one of A, Q, g, w.");
 
   u128 v = 0;
   switch (e) {

@@ -20,11 +20,10 @@ constexpr std::int64_t kNsPerMs = 1000000;
 }
 
 [[noreturn]] void throw_gregorian_range(std::int64_t unix_us) {
-  throw Error(Errc::datetime_overflow,
-              "timestamp out of range for UUIDv1 and UUIDv6: \"" + format_unix_micros(unix_us) + "\"",
-              "The 60-bit timestamp of RFC 9562 section 5.1 ends at " +
-                  format_unix_micros(static_cast<std::int64_t>((kMaxGregorian100ns - kGregorianUnixOffset100ns) / 10)) +
-                  ".");
+  throw Error(
+      Errc::datetime_overflow, "timestamp out of range for UUIDv1 and UUIDv6: \"" + format_unix_micros(unix_us) + "\"",
+      "The 60-bit timestamp of RFC 9562 section 5.1 ends at " +
+          format_unix_micros(static_cast<std::int64_t>((kMaxGregorian100ns - kGregorianUnixOffset100ns) / 10)) + ".");
 }
 
 std::uint64_t tick_to_unix_us(std::uint64_t tick) {
@@ -50,7 +49,8 @@ std::uint64_t next_gregorian(GregorianState& state, std::int64_t now_ns, RandomS
   // §5.1: 100-ns intervals since 1582-10-15. Every int64 ns instant (1677..2262) lies after that
   // epoch, so the sum is positive; floor the division so pre-1970 clocks still order correctly.
   const std::int64_t since_unix = now_ns / 100 - (now_ns % 100 < 0 ? 1 : 0);
-  const std::uint64_t now = static_cast<std::uint64_t>(since_unix + static_cast<std::int64_t>(kGregorianUnixOffset100ns));
+  const std::uint64_t now =
+      static_cast<std::uint64_t>(since_unix + static_cast<std::int64_t>(kGregorianUnixOffset100ns));
   std::uint64_t next;
   if (!next_monotonic(state.last_100ns, now, kMaxGregorian100ns, next)) throw_gregorian_range(now_ns / 1000);
   state.last_100ns = next;

@@ -68,7 +68,8 @@ inline std::uint64_t v7_ms_bits(const Uuid& u) noexcept {
 
 // 100-ns intervals since 1582 to µs since 1970, truncated toward the past, also before 1970.
 inline std::int64_t gregorian_to_unix_micros(std::uint64_t greg) noexcept {
-  const std::int64_t since_unix = static_cast<std::int64_t>(greg) - static_cast<std::int64_t>(kGregorianUnixOffset100ns);
+  const std::int64_t since_unix =
+      static_cast<std::int64_t>(greg) - static_cast<std::int64_t>(kGregorianUnixOffset100ns);
   return since_unix >= 0 ? since_unix / 10 : -((-since_unix + 9) / 10);
 }
 
@@ -82,10 +83,10 @@ std::string describe(const Uuid& u) {
 }
 
 [[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function) {
-  throw Error(Errc::invalid_parameter,
-              "uuid \"" + to_string(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
-              std::string(function) + " accepts only version " + std::to_string(expected) +
-                  " UUIDs of the RFC 9562 variant.");
+  throw Error(
+      Errc::invalid_parameter,
+      "uuid \"" + to_string(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
+      std::string(function) + " accepts only version " + std::to_string(expected) + " UUIDs of the RFC 9562 variant.");
 }
 
 }  // namespace

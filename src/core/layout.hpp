@@ -23,8 +23,7 @@ Uuid encode_v6(std::uint64_t gregorian_100ns, std::uint16_t clock_seq, const Nod
 // RFC 9562 §5.7 with §6.2 Method 3: unix_ts_ms (48 bits), version 7, the 12-bit sub-millisecond
 // fraction as rand_a, variant, then 62 bits of rand_b taken from `rand` (its top two bits are
 // replaced by the variant).
-Uuid encode_v7(std::uint64_t unix_ms, std::uint16_t sub_ms_fraction,
-               const std::array<std::uint8_t, 8>& rand) noexcept;
+Uuid encode_v7(std::uint64_t unix_ms, std::uint16_t sub_ms_fraction, const std::array<std::uint8_t, 8>& rand) noexcept;
 
 // As encode_v7, from a 60-bit tick (unix_ts_ms << 12 | fraction).
 inline Uuid encode_v7_tick(std::uint64_t tick, const std::array<std::uint8_t, 8>& rand) noexcept {

@@ -122,8 +122,7 @@ NameHash parse_name_hash(std::string_view name) {
     for (std::size_t k = 0; k < name.size() && same; ++k) same = lower(name[k]) == candidate[k];
     if (same) return i.hash;
   }
-  throw Error(Errc::invalid_parameter,
-              "unsupported hash algorithm for name-based UUIDv8: " + quoted_name(name),
+  throw Error(Errc::invalid_parameter, "unsupported hash algorithm for name-based UUIDv8: " + quoted_name(name),
               std::string("Supported algorithms are ") + kSupported + " (case-insensitive).");
 }
 

@@ -32,8 +32,18 @@ constexpr Uuid kNamespaceX500{0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1,
 
 // The hash functions of name-based v8 (Appendix B.2). The SHAKE functions are read to 128 bits.
 enum class NameHash {
-  sha224, sha256, sha384, sha512, sha512_224, sha512_256,
-  sha3_224, sha3_256, sha3_384, sha3_512, shake128, shake256,
+  sha224,
+  sha256,
+  sha384,
+  sha512,
+  sha512_224,
+  sha512_256,
+  sha3_224,
+  sha3_256,
+  sha3_384,
+  sha3_512,
+  shake128,
+  shake256,
 };
 
 // The algorithm named by `name` (case-insensitive: "sha256", "SHA3-512", "shake128", ...).

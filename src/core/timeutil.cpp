@@ -52,8 +52,7 @@ std::string format_unix_micros(std::int64_t unix_us) {
   const bool bc = year <= 0;  // PostgreSQL writes year 0 as 1 BC
   char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u %02u:%02u:%02u.%06u+00%s",
-                static_cast<long long>(bc ? 1 - year : year), month, day, hour, minute, second, micro,
-                bc ? " BC" : "");
+                static_cast<long long>(bc ? 1 - year : year), month, day, hour, minute, second, micro, bc ? " BC" : "");
   return buf;
 }
 

@@ -29,9 +29,7 @@ constexpr Variant variant_of(const Uuid& u) noexcept {
 
 // RFC 9562 §4.2: the version is the high nibble of octet 6; it means something only for the
 // RFC 9562 variant, so other variants have no version (-1).
-constexpr int version_of(const Uuid& u) noexcept {
-  return variant_of(u) == Variant::rfc9562 ? (u[6] >> 4) : -1;
-}
+constexpr int version_of(const Uuid& u) noexcept { return variant_of(u) == Variant::rfc9562 ? (u[6] >> 4) : -1; }
 
 // Overwrites the version nibble (§4.2) and the two variant bits 10 (§4.1).
 constexpr void stamp_version(Uuid& u, int version) noexcept {

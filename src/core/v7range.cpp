@@ -39,9 +39,10 @@ std::string format_shift(std::int64_t us) {
   // Both parts signed, as PostgreSQL writes an interval: "-3 days 04:05:06" would read as
   // -3 days plus 4 hours (found by sql/bad_input.sql).
   std::snprintf(buf, sizeof buf, "%s%llu days %s%02llu:%02llu:%02llu.%06llu", negative ? "-" : "",
-                static_cast<unsigned long long>(days), negative ? "-" : "", static_cast<unsigned long long>(a / 3600000000ULL),
-                static_cast<unsigned long long>(a / 60000000ULL % 60), static_cast<unsigned long long>(a / 1000000ULL % 60),
-                static_cast<unsigned long long>(a % 1000000ULL));
+                static_cast<unsigned long long>(days), negative ? "-" : "",
+                static_cast<unsigned long long>(a / 3600000000ULL),
+                static_cast<unsigned long long>(a / 60000000ULL % 60),
+                static_cast<unsigned long long>(a / 1000000ULL % 60), static_cast<unsigned long long>(a % 1000000ULL));
   return buf;
 }
 
@@ -82,11 +83,10 @@ Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift
     std::int64_t shifted;
     if (__builtin_add_overflow(now_us, shift_us, &shifted) || shifted >= kBeyondUnixMicros) shifted = kBeyondUnixMicros;
     if (shifted == kInfinitePast) ++shifted;
-    throw Error(Errc::datetime_overflow,
-                "timestamp out of range for UUIDv7: \"" + format_unix_micros(shifted) + "\"",
+    throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(shifted) + "\"",
                 "A shift of " + format_shift(shift_us) + " moves the current time " + format_unix_micros(now_us) +
-                    " outside what UUIDv7 holds, " + format_unix_micros(0) + " to " +
-                    format_unix_micros(kMaxV7Micros) + " (RFC 9562 section 5.7).");
+                    " outside what UUIDv7 holds, " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
+                    " (RFC 9562 section 5.7).");
   }
   std::array<std::uint8_t, 8> rand;
   for (int i = 0; i < 8; ++i) rand[i] = base[8 + i];

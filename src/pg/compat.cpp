@@ -28,9 +28,8 @@ UUIDX_FUNCTION(uuidx_uuidv7_shift) {
       DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now_ts), PG_GETARG_DATUM(0)));
   const std::int64_t shift_us = static_cast<std::int64_t>(shifted - now_ts);
   uuidx::Uuid out;
-  call_core([&] {
-    out = uuidx::generate_v7_shifted(uuidx_pg::session_v7(), now, shift_us, uuidx_pg::session_random());
-  });
+  call_core(
+      [&] { out = uuidx::generate_v7_shifted(uuidx_pg::session_v7(), now, shift_us, uuidx_pg::session_random()); });
   return uuidx_pg::uuid_datum(out);
 }
 

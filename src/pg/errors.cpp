@@ -1,10 +1,6 @@
-// errors.cpp: core failures to ereport, and the module's magic block.
+// errors.cpp: core failures to ereport, and timestamps across the boundary.
 #include "../core/timeutil.hpp"
 #include "pg.hpp"
-
-extern "C" {
-PG_MODULE_MAGIC;
-}
 
 namespace uuidx_pg {
 
@@ -12,7 +8,10 @@ namespace {
 
 void copy_text(char* dst, std::size_t size, const char* src) noexcept {
   std::size_t n = std::strlen(src);
-  if (n >= size) n = size - 1;  // long messages are cut, never overrun
+  if (n >= size) {  // long messages are cut, never overrun, and never inside a UTF-8 character
+    n = size - 1;
+    while (n > 0 && (static_cast<unsigned char>(src[n]) & 0xc0) == 0x80) --n;
+  }
   std::memcpy(dst, src, n);
   dst[n] = '\0';
 }
@@ -50,13 +49,12 @@ void capture_unexpected(CoreFailure& failure, const char* what) noexcept {
 }
 
 void raise(const CoreFailure& failure) {
-  if (failure.out_of_memory)
-    ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+  if (failure.out_of_memory) ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
   if (failure.unexpected)
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("unexpected failure in uuidx: %s", failure.message)));
-  ereport(ERROR, (errcode(sqlstate_of(failure.code)), errmsg("%s", failure.message),
-                  failure.detail[0] ? errdetail("%s", failure.detail) : 0,
-                  failure.hint[0] ? errhint("%s", failure.hint) : 0));
+  ereport(ERROR,
+          (errcode(sqlstate_of(failure.code)), errmsg("%s", failure.message),
+           failure.detail[0] ? errdetail("%s", failure.detail) : 0, failure.hint[0] ? errhint("%s", failure.hint) : 0));
   pg_unreachable();
 }
 

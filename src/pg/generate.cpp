@@ -6,15 +6,6 @@
 
 using uuidx_pg::call_core;
 
-extern "C" {
-PGDLLEXPORT void _PG_init(void);
-}
-
-void _PG_init(void) {
-  if (!uuidx_pg::install_fork_guard())
-    ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
-}
-
 UUIDX_FUNCTION(uuidx_generate_v7) {
   const std::int64_t now = uuidx_pg::clock_now_ns();
   uuidx::Uuid out;

@@ -103,8 +103,8 @@ inline Datum timestamptz_datum(std::int64_t unix_us) {
 }  // namespace uuidx_pg
 
 // Declares an SQL-callable entry point with C linkage and the V1 calling convention.
-#define UUIDX_FUNCTION(name)     \
-  extern "C" {                   \
-  PG_FUNCTION_INFO_V1(name);     \
-  }                              \
+#define UUIDX_FUNCTION(name) \
+  extern "C" {               \
+  PG_FUNCTION_INFO_V1(name); \
+  }                          \
   extern "C" Datum name(PG_FUNCTION_ARGS)

@@ -12,9 +12,7 @@ namespace {
 
 // OpenSSL's CSPRNG (RFC 9562 §6.9). RAND_bytes reseeds itself after fork; our buffer does not,
 // hence the fork handler below.
-bool openssl_refill(std::uint8_t* out, std::size_t n) {
-  return RAND_bytes(out, static_cast<int>(n)) == 1;
-}
+bool openssl_refill(std::uint8_t* out, std::size_t n) { return RAND_bytes(out, static_cast<int>(n)) == 1; }
 
 // Plain statics: one copy per backend process, filled lazily on first use.
 uuidx::BufferedRandom random_bytes(&openssl_refill);

@@ -14,12 +14,10 @@ PG_MODULE_MAGIC;
 
 PG_FUNCTION_INFO_V1(bench_cpu_ns);
 
-Datum
-bench_cpu_ns(PG_FUNCTION_ARGS)
-{
-	struct timespec ts;
+Datum bench_cpu_ns(PG_FUNCTION_ARGS) {
+  struct timespec ts;
 
-	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-		ereport(ERROR, (errmsg("could not read the process CPU clock: %m")));
-	PG_RETURN_INT64((int64) ts.tv_sec * 1000000000 + ts.tv_nsec);
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    ereport(ERROR, (errmsg("could not read the process CPU clock: %m")));
+  PG_RETURN_INT64((int64)ts.tv_sec * 1000000000 + ts.tv_nsec);
 }

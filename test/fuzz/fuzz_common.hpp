@@ -13,12 +13,12 @@
 namespace uuidx::fuzz {
 
 // Aborts with the failed condition; libFuzzer then saves the input as a crash-* file.
-#define FUZZ_CHECK(cond)                                                                \
-  do {                                                                                  \
-    if (!(cond)) {                                                                      \
+#define FUZZ_CHECK(cond)                                                                   \
+  do {                                                                                     \
+    if (!(cond)) {                                                                         \
       std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-      std::abort();                                                                     \
-    }                                                                                   \
+      std::abort();                                                                        \
+    }                                                                                      \
   } while (0)
 
 // A reproducible byte stream (splitmix64), so a crashing input replays identically.
@@ -47,11 +47,21 @@ inline bool valid_utf8(const char* s, std::size_t n) {
     const auto c = static_cast<unsigned char>(s[i]);
     std::size_t len;
     std::uint32_t cp;
-    if (c < 0x80) { ++i; continue; }
-    if (c >= 0xc2 && c <= 0xdf) { len = 2; cp = c & 0x1f; }
-    else if (c >= 0xe0 && c <= 0xef) { len = 3; cp = c & 0x0f; }
-    else if (c >= 0xf0 && c <= 0xf4) { len = 4; cp = c & 0x07; }
-    else return false;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    if (c >= 0xc2 && c <= 0xdf) {
+      len = 2;
+      cp = c & 0x1f;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      len = 3;
+      cp = c & 0x0f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      len = 4;
+      cp = c & 0x07;
+    } else
+      return false;
     if (i + len > n) return false;
     for (std::size_t k = 1; k < len; ++k) {
       const auto d = static_cast<unsigned char>(s[i + k]);

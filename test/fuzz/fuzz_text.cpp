@@ -26,9 +26,7 @@ std::string lowered(std::string_view s) {
   return out;
 }
 
-bool is_version_and_variant(const Uuid& u, int version) {
-  return (u[6] >> 4) == version && (u[8] & 0xc0) == 0x80;
-}
+bool is_version_and_variant(const Uuid& u, int version) { return (u[6] >> 4) == version && (u[8] & 0xc0) == 0x80; }
 
 void fuzz_encoding_name(std::string_view name) {
   static const char* const kNames[] = {"hex", "base32", "base58", "base64url"};
@@ -102,8 +100,7 @@ void fuzz_custom_v8(const std::uint8_t* data, std::size_t size) {
   } catch (const Error& err) {
     FUZZ_CHECK(size != 16);
     FUZZ_CHECK(err.code() == Errc::invalid_parameter);
-    FUZZ_CHECK(std::string(err.what()) ==
-               "invalid length for UUIDv8 custom data: " + std::to_string(size) + " bytes");
+    FUZZ_CHECK(std::string(err.what()) == "invalid length for UUIDv8 custom data: " + std::to_string(size) + " bytes");
   }
 }
 

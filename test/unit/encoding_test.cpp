@@ -79,8 +79,9 @@ TEST(Encoding, V7AsUlidSortsLikeTheUuid) {
   }
   std::vector<Uuid> by_ulid = values;
   std::shuffle(by_ulid.begin(), by_ulid.end(), std::mt19937(42));
-  std::sort(by_ulid.begin(), by_ulid.end(),
-            [](const Uuid& a, const Uuid& b) { return encode(a, Encoding::base32).str() < encode(b, Encoding::base32).str(); });
+  std::sort(by_ulid.begin(), by_ulid.end(), [](const Uuid& a, const Uuid& b) {
+    return encode(a, Encoding::base32).str() < encode(b, Encoding::base32).str();
+  });
   std::vector<Uuid> by_uuid = values;
   std::sort(by_uuid.begin(), by_uuid.end());
   EXPECT_EQ(by_ulid, by_uuid);
@@ -187,7 +188,8 @@ TEST(Decoding, LongInputIsCutInTheMessageOnACharacterBoundary) {
     decode(input, Encoding::base32);
     ADD_FAILURE();
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "invalid base32 input for type uuid at position 27: \"" + std::string(79, 'Z') + "...\"");
+    EXPECT_EQ(std::string(e.what()),
+              "invalid base32 input for type uuid at position 27: \"" + std::string(79, 'Z') + "...\"");
   }
 }
 

@@ -65,7 +65,8 @@ TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
     parse_name_hash(std::string(64, 'a'));  // exactly 64 bytes: shown whole
     ADD_FAILURE();
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(64, 'a') + "\"");
+    EXPECT_EQ(std::string(e.what()),
+              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(64, 'a') + "\"");
   }
 }
 
@@ -84,7 +85,9 @@ TEST(FuzzRegression, NegativeShiftIsWrittenAsPostgreSQLWritesIntervals) {
     generate_v7_shifted(state, 500 * testing::kNsPerMs, -(86400000000LL + 1000000LL), rng);
     ADD_FAILURE() << "no error";
   } catch (const Error& e) {
-    EXPECT_EQ(e.detail().rfind("A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0), 0u)
+    EXPECT_EQ(e.detail().rfind(
+                  "A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0),
+              0u)
         << e.detail();
   }
 }

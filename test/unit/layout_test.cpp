@@ -36,7 +36,7 @@ TEST(Variant, Table1EveryHighNibble) {
 TEST(Variant, NilAndMax) {
   EXPECT_EQ(to_string(nil_uuid()), "00000000-0000-0000-0000-000000000000");
   EXPECT_EQ(to_string(max_uuid()), "ffffffff-ffff-ffff-ffff-ffffffffffff");
-  EXPECT_EQ(variant_of(nil_uuid()), Variant::ncs);  // §5.9
+  EXPECT_EQ(variant_of(nil_uuid()), Variant::ncs);       // §5.9
   EXPECT_EQ(variant_of(max_uuid()), Variant::reserved);  // §5.10
   EXPECT_EQ(version_of(nil_uuid()), -1);
   EXPECT_EQ(version_of(max_uuid()), -1);
@@ -130,8 +130,10 @@ void expect_conversion_error(const Uuid& in, bool to_v6, const std::string& frag
 TEST(Convert, RejectsEverythingElseNamingWhatItGot) {
   const Uuid a1 = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
   for (int v = 0; v < 16; ++v) {
-    if (v != 1) expect_conversion_error(with_bits(a1, v, 0x80), true, "is version " + std::to_string(v) + ", not version 1");
-    if (v != 6) expect_conversion_error(with_bits(a1, v, 0x80), false, "is version " + std::to_string(v) + ", not version 6");
+    if (v != 1)
+      expect_conversion_error(with_bits(a1, v, 0x80), true, "is version " + std::to_string(v) + ", not version 1");
+    if (v != 6)
+      expect_conversion_error(with_bits(a1, v, 0x80), false, "is version " + std::to_string(v) + ", not version 6");
   }
   expect_conversion_error(nil_uuid(), true, "is the nil UUID");
   expect_conversion_error(max_uuid(), false, "is the max UUID");

@@ -79,7 +79,8 @@ TEST(NameHashNames, UnknownListsTheSupportedNames) {
       ADD_FAILURE() << "accepted " << bad;
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), Errc::invalid_parameter);
-      EXPECT_EQ(std::string(e.what()), std::string("unsupported hash algorithm for name-based UUIDv8: \"") + bad + "\"");
+      EXPECT_EQ(std::string(e.what()),
+                std::string("unsupported hash algorithm for name-based UUIDv8: \"") + bad + "\"");
       EXPECT_NE(e.detail().find(supported_name_hashes()), std::string::npos);
     }
   }

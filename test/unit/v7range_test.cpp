@@ -33,15 +33,16 @@ TEST(V7Range, EveryV7OfTheMillisecondIsInside) {
     const Uuid u = generate_v7_at(us, rng);
     EXPECT_LE(v7_floor(us), u);
     EXPECT_LE(u, v7_ceil(us));
-    EXPECT_LT(v7_ceil(us - 1000), u);        // the previous ms ends below
-    EXPECT_LT(u, v7_floor(us + 1000));       // the next one starts above
+    EXPECT_LT(v7_ceil(us - 1000), u);   // the previous ms ends below
+    EXPECT_LT(u, v7_floor(us + 1000));  // the next one starts above
   }
 }
 
 TEST(V7Range, Limits) {
   EXPECT_EQ(to_string(v7_floor(0)), "00000000-0000-7000-8000-000000000000");
   EXPECT_EQ(to_string(v7_ceil(kMaxUnixMs * 1000 + 999)), "ffffffff-ffff-7fff-bfff-ffffffffffff");
-  for (std::int64_t bad : {std::int64_t{-1}, std::int64_t{-1000}, (kMaxUnixMs + 1) * 1000, kInfinitePast, kInfiniteFuture}) {
+  for (std::int64_t bad :
+       {std::int64_t{-1}, std::int64_t{-1000}, (kMaxUnixMs + 1) * 1000, kInfinitePast, kInfiniteFuture}) {
     for (auto fn : {&v7_floor, &v7_ceil}) {
       try {
         fn(bad);
@@ -136,7 +137,7 @@ TEST(V1mc, SharesTheTimestampStreamWithAFreshNodeEachCall) {
 
 TEST(Pg18Extract, V1AndV7OnlyV7ToTheMillisecond) {
   EXPECT_EQ(pg18_extract_timestamp(U("C232AB00-9414-11EC-B3C8-9F6BDECED846")), kA6Micros);
-  EXPECT_EQ(pg18_extract_timestamp(U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")), kA6Micros);  // rand_a not read
+  EXPECT_EQ(pg18_extract_timestamp(U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F")), kA6Micros);     // rand_a not read
   EXPECT_EQ(pg18_extract_timestamp(U("1EC9414C-232A-6B00-B3C8-9F6BDECED846")), std::nullopt);  // v6
   EXPECT_EQ(pg18_extract_timestamp(U("919108f7-52d1-4320-9bac-f847db4148a8")), std::nullopt);  // v4
   EXPECT_EQ(pg18_extract_timestamp(U("017F22E2-79B0-7CC3-18C4-DC0C0C07398F")), std::nullopt);  // NCS variant

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# C++ formatting: every C/C++ file under src/ and test/ is as clang-format (.clang-format) writes it.
+# packages: clang-format
+set -u
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+while IFS= read -r f; do
+  if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
+    passed=$((passed + 1))
+  else
+    echo "not formatted: $f (run: clang-format -i $f)"
+    failed=$((failed + 1))
+  fi
+done < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'test/*.cpp' 'test/*.hpp' 'test/*.c' 2>/dev/null ||
+         find src test -name '*.cpp' -o -name '*.hpp' -o -name '*.c')
+echo "$passed files formatted"
+echo "SUITE_RESULT passed=$passed failed=$failed"
