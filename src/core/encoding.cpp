@@ -6,6 +6,7 @@
 
 #include "bytes.hpp"
 #include "error.hpp"
+#include "message.hpp"
 
 namespace uuidx {
 
@@ -98,13 +99,8 @@ int digit_value(Encoding e, char c) noexcept {
   return kDigitTables[static_cast<int>(e)].value[static_cast<unsigned char>(c)];
 }
 
-// The input for a message: cut at 80 bytes on a UTF-8 character boundary.
-std::string quoted(std::string_view text) {
-  if (text.size() <= 80) return "\"" + std::string(text) + "\"";
-  std::size_t cut = 80;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;
-  return "\"" + std::string(text.substr(0, cut)) + "...\"";
-}
+// The input for a message: quoted, cut at 80 bytes.
+std::string quoted(std::string_view text) { return quote_for_message(text, 80); }
 
 // A character for a message: itself when printable ASCII, else what it is.
 std::string describe_char(char c) {
@@ -129,19 +125,8 @@ std::string describe_char(char c) {
 }  // namespace
 
 Encoding parse_encoding(std::string_view name) {
-  for (const auto& f : kFormats) {
-    const std::string_view candidate(f.name);
-    if (candidate.size() != name.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < name.size() && same; ++i) {
-      char c = name[i];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      same = c == candidate[i];
-    }
-    if (same) return f.encoding;
-  }
-  // quoted(): a long name is cut on a UTF-8 character boundary and marked "..."; cutting at a
-  // fixed byte count could split a character and put invalid UTF-8 in the message (bad_input.sql).
+  for (const auto& f : kFormats)
+    if (equals_ignoring_ascii_case(name, f.name)) return f.encoding;
   throw Error(Errc::invalid_parameter, "unsupported uuid encoding: " + quoted(name),
               "Supported encodings are hex, base32, base58 and base64url (case-insensitive).");
 }

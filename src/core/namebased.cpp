@@ -9,6 +9,7 @@
 #include <string>
 
 #include "error.hpp"
+#include "message.hpp"
 
 namespace uuidx {
 
@@ -101,28 +102,13 @@ Uuid hash_name(const EVP_MD* md, bool xof, const Uuid& ns, Bytes name, int versi
   return u;
 }
 
-char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-// A name for a message, quoted: past 64 bytes cut on a UTF-8 character boundary and marked "...",
-// so the message never holds a split character (invalid UTF-8; found by sql/bad_input.sql).
-std::string quoted_name(std::string_view name) {
-  if (name.size() <= 64) return "\"" + std::string(name) + "\"";
-  std::size_t cut = 64;
-  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xc0) == 0x80) --cut;
-  return "\"" + std::string(name.substr(0, cut)) + "...\"";
-}
-
 }  // namespace
 
 NameHash parse_name_hash(std::string_view name) {
-  for (const auto& i : kHashes) {
-    const std::string_view candidate(i.name);
-    if (candidate.size() != name.size()) continue;
-    bool same = true;
-    for (std::size_t k = 0; k < name.size() && same; ++k) same = lower(name[k]) == candidate[k];
-    if (same) return i.hash;
-  }
-  throw Error(Errc::invalid_parameter, "unsupported hash algorithm for name-based UUIDv8: " + quoted_name(name),
+  for (const auto& i : kHashes)
+    if (equals_ignoring_ascii_case(name, i.name)) return i.hash;
+  throw Error(Errc::invalid_parameter,
+              "unsupported hash algorithm for name-based UUIDv8: " + quote_for_message(name, 64),
               std::string("Supported algorithms are ") + kSupported + " (case-insensitive).");
 }
 

@@ -1,4 +1,5 @@
 // errors.cpp: core failures to ereport, and timestamps across the boundary.
+#include "../core/message.hpp"
 #include "../core/timeutil.hpp"
 #include "pg.hpp"
 
@@ -7,11 +8,8 @@ namespace uuidx_pg {
 namespace {
 
 void copy_text(char* dst, std::size_t size, const char* src) noexcept {
-  std::size_t n = std::strlen(src);
-  if (n >= size) {  // long messages are cut, never overrun, and never inside a UTF-8 character
-    n = size - 1;
-    while (n > 0 && (static_cast<unsigned char>(src[n]) & 0xc0) == 0x80) --n;
-  }
+  // Long messages are cut, never overrun, and never inside a UTF-8 character.
+  const std::size_t n = uuidx::utf8_prefix_length(src, size - 1);
   std::memcpy(dst, src, n);
   dst[n] = '\0';
 }

@@ -1,0 +1,28 @@
+// message.cpp: text helpers for error messages and name lookups.
+#include "message.hpp"
+
+namespace uuidx {
+
+std::size_t utf8_prefix_length(std::string_view text, std::size_t max_bytes) noexcept {
+  if (text.size() <= max_bytes) return text.size();
+  std::size_t cut = max_bytes;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xc0) == 0x80) --cut;  // continuation byte
+  return cut;
+}
+
+std::string quote_for_message(std::string_view text, std::size_t max_bytes) {
+  const std::size_t keep = utf8_prefix_length(text, max_bytes);
+  return "\"" + std::string(text.substr(0, keep)) + (keep < text.size() ? "...\"" : "\"");
+}
+
+bool equals_ignoring_ascii_case(std::string_view input, std::string_view lower_name) noexcept {
+  if (input.size() != lower_name.size()) return false;
+  for (std::size_t i = 0; i < input.size(); ++i) {
+    char c = input[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != lower_name[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace uuidx
