@@ -13,21 +13,11 @@ namespace {
 
 constexpr std::int64_t kNsPerMs = 1000000;
 
-[[noreturn]] void throw_v7_range(std::int64_t unix_us) {
-  throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",
-              "UUIDv7 holds instants from " + format_unix_micros(0) + " to " +
-                  format_unix_micros(kMaxUnixMs * 1000 + 999) + " (RFC 9562 section 5.7).");
-}
-
 [[noreturn]] void throw_gregorian_range(std::int64_t unix_us) {
   throw Error(
       Errc::datetime_overflow, "timestamp out of range for UUIDv1 and UUIDv6: \"" + format_unix_micros(unix_us) + "\"",
       "The 60-bit timestamp of RFC 9562 section 5.1 ends at " +
           format_unix_micros(static_cast<std::int64_t>((kMaxGregorian100ns - kGregorianUnixOffset100ns) / 10)) + ".");
-}
-
-std::uint64_t tick_to_unix_us(std::uint64_t tick) {
-  return (tick >> kSubMsBits) * 1000 + micros_from_sub_ms_fraction(static_cast<std::uint16_t>(tick & 0xfff));
 }
 
 std::array<std::uint8_t, 8> random_rand_b(RandomSource& rng) {
@@ -59,6 +49,16 @@ std::uint64_t next_gregorian(GregorianState& state, std::int64_t now_ns, RandomS
 
 }  // namespace
 
+std::string v7_range_detail() {
+  return "UUIDv7 holds instants from " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
+         " (RFC 9562 section 5.7).";
+}
+
+void throw_v7_range(std::int64_t unix_us) {
+  throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",
+              v7_range_detail());
+}
+
 std::uint64_t v7_tick_from_ns(std::int64_t now_ns) {
   if (now_ns < 0) return 0;
   const std::int64_t ms = now_ns / kNsPerMs;
@@ -72,14 +72,14 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
   std::uint64_t tick;
   // §6.2: never reuse or go below the last tick; more than 4096 values in a ms spill into the next.
   if (!next_monotonic(state.last_tick, v7_tick_from_ns(now_ns), kMaxV7Tick, tick))
-    throw_v7_range(static_cast<std::int64_t>(tick_to_unix_us(state.last_tick)) + 1000);
+    throw_v7_range(v7_tick_to_unix_micros(state.last_tick) + 1000);
   const auto rand = random_rand_b(rng);  // before the state moves: a failed draw leaves no trace
   state.last_tick = tick;
   return encode_v7_tick(tick, rand);
 }
 
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {
-  if (unix_us < 0 || unix_us / 1000 > kMaxUnixMs) throw_v7_range(unix_us);  // ±infinity included
+  if (unix_us < 0 || unix_us > kMaxV7Micros) throw_v7_range(unix_us);  // ±infinity included
   const auto us_in_ms = static_cast<std::uint32_t>(unix_us % 1000);
   return encode_v7(static_cast<std::uint64_t>(unix_us / 1000), sub_ms_fraction_from_ns(us_in_ms * 1000),
                    random_rand_b(rng));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "layout.hpp"
 #include "random.hpp"
@@ -37,6 +38,10 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
 // A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws
 // Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);
+
+// The error for an instant a v7 cannot hold (22008, naming it), and its detail sentence.
+[[noreturn]] void throw_v7_range(std::int64_t unix_us);
+std::string v7_range_detail();
 
 // RFC 9562 §5.4.
 Uuid generate_v4(RandomSource& rng);

@@ -21,6 +21,9 @@ constexpr std::int64_t kMaxUnixMs = (std::int64_t{1} << 48) - 1;
 constexpr int kSubMsBits = 12;
 constexpr std::uint64_t kMaxV7Tick = (std::uint64_t{1} << 60) - 1;
 
+// The last instant a v7 holds, in µs since the Unix epoch: the last 48-bit ms, its last µs.
+constexpr std::int64_t kMaxV7Micros = kMaxUnixMs * 1000 + 999;
+
 // Stand-ins for an infinite timestamp on the way into the core (PostgreSQL's ±infinity).
 constexpr std::int64_t kInfinitePast = INT64_MIN;
 constexpr std::int64_t kInfiniteFuture = INT64_MAX;
@@ -39,6 +42,12 @@ constexpr std::uint16_t sub_ms_fraction_from_ns(std::uint32_t ns_in_ms) noexcept
 constexpr std::uint32_t micros_from_sub_ms_fraction(std::uint16_t fraction) noexcept {
   const std::uint32_t us = (std::uint32_t{fraction} * 1000U + 2048U) >> kSubMsBits;
   return us > 999U ? 999U : us;
+}
+
+// The instant of a v7 tick in µs since the Unix epoch (sub-ms fraction to the nearest µs).
+constexpr std::int64_t v7_tick_to_unix_micros(std::uint64_t tick) noexcept {
+  return static_cast<std::int64_t>(tick >> kSubMsBits) * 1000 +
+         micros_from_sub_ms_fraction(static_cast<std::uint16_t>(tick & 0xfff));
 }
 
 // "2022-02-22 19:22:22.123456+00" (or "infinity" / "-infinity") for messages. Handles every

@@ -13,18 +13,9 @@ namespace uuidx {
 
 namespace {
 
-constexpr std::int64_t kMaxV7Micros = kMaxUnixMs * 1000 + 999;
-
-std::string v7_range_detail() {
-  return "UUIDv7 holds instants from " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
-         " (RFC 9562 section 5.7).";
-}
-
 // The whole ms holding `unix_us`, or an error naming the instant.
 std::uint64_t v7_ms_of(std::int64_t unix_us) {
-  if (unix_us < 0 || unix_us == kInfiniteFuture || unix_us > kMaxV7Micros)
-    throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",
-                v7_range_detail());
+  if (unix_us < 0 || unix_us > kMaxV7Micros) throw_v7_range(unix_us);  // ±infinity included
   return static_cast<std::uint64_t>(unix_us / 1000);
 }
 
@@ -77,8 +68,7 @@ Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift
   const Uuid base = generate_v7(state, now_ns, rng);  // advances the session's sequence
   const std::int64_t tick = static_cast<std::int64_t>(state.last_tick) + v7_shift_ticks(shift_us);
   if (tick < 0 || tick > static_cast<std::int64_t>(kMaxV7Tick)) {
-    const std::int64_t now_us = static_cast<std::int64_t>(state.last_tick >> kSubMsBits) * 1000 +
-                                micros_from_sub_ms_fraction(static_cast<std::uint16_t>(state.last_tick & 0xfff));
+    const std::int64_t now_us = v7_tick_to_unix_micros(state.last_tick);
     // The shifted instant; past int64 µs (PostgreSQL's last years) it is named as such.
     std::int64_t shifted;
     if (__builtin_add_overflow(now_us, shift_us, &shifted) || shifted >= kBeyondUnixMicros) shifted = kBeyondUnixMicros;
