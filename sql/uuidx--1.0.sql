@@ -168,6 +168,9 @@ COMMENT ON FUNCTION uuid_decode(text, text) IS
 -- in; on older servers uuidx provides them with 18's behaviour, so SQL written for 18 runs. The
 -- block between the BEGIN and END lines is run by sql/compat18.sql with other version numbers.
 -- BEGIN postgresql-18-names
+-- Which of these four exist depends on the server version at install time (and a database
+-- pg_upgraded to 18 keeps them, shadowed by pg_catalog's): an upgrade script that touches them
+-- must use IF EXISTS.
 DO $pg18$
 DECLARE
   server_version_num integer := current_setting('server_version_num')::integer;
@@ -189,7 +192,7 @@ BEGIN
   CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_uuidv7_shift' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
   COMMENT ON FUNCTION uuidv7(interval) IS
-    'PostgreSQL 18''s uuidv7(shift): UUIDv7 for the current time plus the interval (timestamptz + interval rules), strictly increasing within the session for one shift; 22008 outside 1970 to 10889';
+    'PostgreSQL 18''s uuidv7(shift): UUIDv7 for the current time plus the interval (timestamptz + interval rules), strictly increasing within the session for one shift of fixed length (months, or days across a DST change, are recomputed at each call); 22008 outside 1970 to 10889';
 
   CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uuidx_extract_timestamp_pg18' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -5,7 +5,6 @@
 #include <openssl/evp.h>
 
 #include <new>
-#include <stdexcept>
 #include <string>
 
 #include "error.hpp"
@@ -51,7 +50,9 @@ const HashInfo& info(NameHash h) noexcept {
 // are single-threaded; the fetched objects are never freed, like OpenSSL's own built-in tables.
 const EVP_MD* digest(const char* openssl_name) {
   EVP_MD* md = EVP_MD_fetch(nullptr, openssl_name, nullptr);
-  if (md == nullptr) throw std::runtime_error(std::string("OpenSSL has no digest ") + openssl_name);
+  if (md == nullptr)
+    throw Error(Errc::digest_unavailable, std::string("could not load the ") + openssl_name + " digest",
+                "OpenSSL does not provide it here, for example under a FIPS-only provider.");
   return md;
 }
 
@@ -95,7 +96,8 @@ Uuid hash_name(const EVP_MD* md, bool xof, const Uuid& ns, Bytes name, int versi
   } else if (ok) {
     ok = EVP_DigestFinal_ex(ctx, out, &len) == 1;
   }
-  if (!ok || len < 16) throw std::runtime_error("OpenSSL digest failed");
+  if (!ok || len < 16)
+    throw Error(Errc::digest_failure, std::string("could not compute the ") + EVP_MD_get0_name(md) + " digest");
   Uuid u;
   for (std::size_t i = 0; i < u.size(); ++i) u[i] = out[i];
   stamp_version(u, version);

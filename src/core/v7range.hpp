@@ -22,9 +22,10 @@ Uuid v7_ceil(std::int64_t unix_us);
 std::int64_t v7_shift_ticks(std::int64_t shift_us) noexcept;
 
 // PostgreSQL 18's uuidv7(shift): the next value of the session's monotonic sequence (as
-// generate_v7), with `shift_us` added to its tick. Values with one shift are therefore strictly
-// increasing in the session, like unshifted ones. Throws Error(datetime_overflow) naming the
-// shifted instant when it leaves 1970 .. the end of the 48-bit unix_ts_ms.
+// generate_v7), with `shift_us` added to its tick. Values with the same `shift_us` are therefore
+// strictly increasing in the session, like unshifted ones (an SQL interval with months, or days
+// across a DST change, converts to a different `shift_us` from call to call). Throws Error(datetime_overflow) naming
+// the shifted instant when it leaves 1970 .. the end of the 48-bit unix_ts_ms.
 Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift_us, RandomSource& rng);
 
 }  // namespace uuidx

@@ -23,7 +23,10 @@ int sqlstate_of(uuidx::Errc code) noexcept {
     case uuidx::Errc::datetime_overflow:
       return ERRCODE_DATETIME_FIELD_OVERFLOW;
     case uuidx::Errc::random_failure:
+    case uuidx::Errc::digest_failure:
       return ERRCODE_SYSTEM_ERROR;
+    case uuidx::Errc::digest_unavailable:
+      return ERRCODE_FEATURE_NOT_SUPPORTED;
   }
   return ERRCODE_INTERNAL_ERROR;
 }

@@ -1,6 +1,6 @@
 // pg.hpp: the one door between the C++ core and PostgreSQL. Every glue file includes this after
-// its C++ headers; it brings in the PostgreSQL headers with C linkage, the UUIDX_FUNCTION wrapper
-// and the Datum conversions.
+// its C++ headers; it brings in the PostgreSQL headers with C linkage, the UUIDX_FUNCTION
+// declaration macro, call_core (the exception barrier) and the Datum conversions.
 #pragma once
 
 #include <cstdint>
@@ -25,8 +25,9 @@ namespace uuidx_pg {
 // A core failure copied out of its exception: plain bytes, so it survives the catch block and
 // owns nothing when ereport() longjmps away. The text buffers are deliberately left
 // uninitialised: call_core builds one of these on every call, and zeroing 1.3 KB each time cost
-// more than a whole UUID (issue 5). capture() and capture_unexpected() write all three before
-// `failed` is set, and raise() reads them only then.
+// more than a whole UUID (issue 5). raise() reads them only after capture() or
+// capture_unexpected() has written all three; the out-of-memory path writes none and raise()
+// handles it before reading any.
 struct CoreFailure {
   bool failed = false;
   uuidx::Errc code = uuidx::Errc::invalid_parameter;

@@ -119,10 +119,11 @@ for p in "${phases[@]}"; do
     from="FROM clk JOIN clk_phase USING (phase) WHERE phase = $n AND v = $v GROUP BY name"
     if [ $back = 0 ]; then
       # Tracking: the value is read just before clock_timestamp() in the same row; v7 holds
-      # whole ms, v1/v6 µs. 99% within 20 ms, none beyond 250 ms (a preempted row on a busy CI
-      # machine), far below the 1 s, 1 h and 1 day steps.
+      # whole ms, v1/v6 µs. 99% within 100 ms, none beyond 900 ms: loose enough for rows preempted
+      # on a busy 2-core CI machine, still below the smallest (1 s) step, so a value that kept
+      # counting from before a step instead of following the clock fails.
       check_sql "phase $n v$v tracks the clock" "
-        SELECT max(abs($lag_sql)) < 250 AND percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag_sql)) < 20,
+        SELECT max(abs($lag_sql)) < 900 AND percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag_sql)) < 100,
                $figures || format(', 99th percentile of |clock - value| %s ms',
                                   round(percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag_sql))::numeric, 3)) $from"
       continue
