@@ -9,13 +9,7 @@ CREATE DATABASE regression_uuidx_ossp;
 \c regression_uuidx_ossp
 SET timezone = 'UTC';
 
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\i sql/include/err.psql
 
 -- A database that uses uuid-ossp, as many do: extension in public, defaults calling it.
 CREATE EXTENSION "uuid-ossp";

@@ -17,13 +17,7 @@ SELECT name, version, superuser, trusted, relocatable FROM pg_available_extensio
 CREATE SCHEMA app AUTHORIZATION regress_uuidx_owner;
 GRANT USAGE ON SCHEMA app TO regress_uuidx_nobody;
 
-CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-  EXECUTE query;
-  RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\i sql/include/err.psql
 
 -- No CREATE on the database: refused.
 SET ROLE regress_uuidx_nobody;
