@@ -1,6 +1,6 @@
 # Makefile: builds the uuidx extension with PGXS, plus the core's unit tests (make unit).
 EXTENSION  = uuidx
-EXTVERSION = 1.0
+EXTVERSION = 1.1
 MODULE_big = uuidx
 
 CORE_SRCS = $(wildcard src/core/*.cpp)
@@ -16,9 +16,13 @@ REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 WERROR ?=
 PG_CXXFLAGS += -std=c++17 -MMD -MP -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
 SHLIB_LINK  += -lstdc++ -lcrypto
+PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
 # Our own functions are never interposed: let calls inside a file be direct and inlined instead
-# of going through the PLT (PGDLLEXPORT is empty in PG 15, so -fvisibility=hidden is not an option).
+# of going through the PLT.
 PG_CXXFLAGS += -fno-semantic-interposition
+# Only the magic block, _PG_init and the SQL entry points leave the library (a linker version
+# script; PGXS hides symbols by default only from PostgreSQL 16 on). Checked by suite 07_exports.
+SHLIB_EXPORTS = src/pg/exports.txt
 
 # PGXS would otherwise build LLVM bitcode from the .cpp files without our flags.
 override with_llvm = no
@@ -74,7 +78,7 @@ $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.cpp test/fuzz/fuzz_common.hpp $(FUZZ_CORE_O
 .PHONY: fuzz
 fuzz: $(FUZZ_BINS)
 
-EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d)
+EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d) src/pg/exports.list
 
 # Header dependencies (-MMD), so a changed header rebuilds what includes it.
 -include $(OBJS:.o=.d) $(UNIT_CORE_OBJS:.o=.d) $(UNIT_TEST_OBJS:.o=.d)

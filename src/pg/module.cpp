@@ -3,7 +3,12 @@
 #include "session.hpp"
 
 extern "C" {
+#ifdef PG_MODULE_MAGIC_EXT
+// 18 and later record the module's name and version (pg_get_loaded_modules()).
+PG_MODULE_MAGIC_EXT(.name = "uuidx", .version = UUIDX_VERSION);
+#else
 PG_MODULE_MAGIC;
+#endif
 
 PGDLLEXPORT void _PG_init(void);
 }

@@ -12,12 +12,16 @@
 #include "../core/error.hpp"
 #include "../core/uuid.hpp"
 
+// Every difference between PostgreSQL majors that the glue sees is handled here.
 extern "C" {
 #include "postgres.h"
 
 #include "fmgr.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"  // VARDATA, VARSIZE_ANY_EXHDR, SET_VARSIZE moved here in 16
+#endif
 }
 
 namespace uuidx_pg {
@@ -80,14 +84,6 @@ inline Datum uuid_datum(const uuidx::Uuid& u) {
 inline std::string_view varlena_arg(Datum d) {
   const struct varlena* v = PG_DETOAST_DATUM_PACKED(d);
   return std::string_view(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
-}
-
-// A text Datum holding `n` bytes copied from `s`.
-inline Datum text_datum(const char* s, std::size_t n) {
-  auto* t = static_cast<text*>(palloc(VARHDRSZ + n));
-  SET_VARSIZE(t, VARHDRSZ + n);
-  std::memcpy(VARDATA(t), s, n);
-  return PointerGetDatum(t);
 }
 
 // PostgreSQL counts µs from 2000-01-01; the core counts from 1970-01-01.

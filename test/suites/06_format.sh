@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# scope: once
 # C++ formatting: every C/C++ file under src/ and test/ is as clang-format (.clang-format) writes it.
 # packages: clang-format
 set -u

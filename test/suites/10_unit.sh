@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# scope: once
 # Unit tests of the pure C++ core (GoogleTest, fake clock and fake RNG).
 set -u
 cd "$(dirname "$0")/../.."

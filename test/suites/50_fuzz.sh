@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# scope: once
 # packages: clang-14 libclang-rt-14-dev
 # libFuzzer over the core's parsers, decoders and round trips (issue 4 item 5): `make fuzz` builds
 # test/fuzz/fuzz_*.cpp with clang-14 and ASan + UBSan into build/fuzz, then each target runs for

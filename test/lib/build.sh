@@ -1,0 +1,25 @@
+# build.sh: builds and installs uuidx for one PostgreSQL install. Source it, then
+#   uuidx_build_install /path/to/pg_config    # prints the build directory
+# Each server gets its own build directory, build/pg/<bindir>, filled with a copy of the sources
+# (tar keeps their times, so a rebuild recompiles only what changed): builds for several majors
+# live side by side and the checkout itself stays free of objects. Build output goes to
+# <build dir>.log; on failure it is printed to stderr.
+
+uuidx_build_install() {
+  local pg_config=$1 top dir log
+  top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
+  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')"
+  log="$dir.log"
+  mkdir -p "$dir"
+  # Only the files a release holds: no objects or results of another build come along.
+  (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
+    (cd "$dir" && tar -xf -) || return 1
+  if make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror >"$log" 2>&1 &&
+     make -C "$dir" -s PG_CONFIG="$pg_config" install >>"$log" 2>&1; then
+    echo "$dir"
+  else
+    cat "$log" >&2
+    echo "uuidx: build or install against $("$pg_config" --version) failed (log: $log)" >&2
+    return 1
+  fi
+}

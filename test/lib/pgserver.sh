@@ -1,0 +1,120 @@
+# pgserver.sh: finds or provides a PostgreSQL server of a given major for the tests. Source it
+# (after deps.sh), then:
+#   pg_server_config 17          # prints the pg_config of a PostgreSQL 17 install, providing one
+#   pg_server_config 15 source   # the same, but always Debian's source build (see below)
+#   pg_server_majors             # prints the majors this machine has or can get
+#
+# How a major is provided:
+#   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15 only);
+#   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
+#     below), configured --with-openssl --with-uuid=e2fs, built with the contrib modules the tests
+#     use, and installed into $UUIDX_PG_CACHE/pgN (default /var/cache/uuidx). A finished build
+#     leaves a stamp file and is reused by later runs; a build takes a few minutes on 2 cores.
+# 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION),
+# because 15.20 stamps columns with a pg_attver option that 17.11 and 18.6 cannot read, so no
+# dump or pg_upgrade from it into them can work, whatever the extension.
+# Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
+
+UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
+UUIDX_PG15_SOURCE_VERSION=${UUIDX_PG15_SOURCE_VERSION:-15.18-0+deb12u1}
+UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
+# What building a server from source needs on Debian bookworm.
+UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config libreadline-dev zlib1g-dev
+  libssl-dev uuid-dev libicu-dev xz-utils bzip2)
+
+# The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
+# entries: binary packages keep coming from bookworm.
+_pg_ensure_source_list() {
+  [ -f "$UUIDX_PG_SOURCES_LIST" ] && return 0
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo tee "$UUIDX_PG_SOURCES_LIST" >/dev/null <<'EOF'
+# Added by uuidx's tests: Debian's PostgreSQL source packages, built into /var/cache/uuidx.
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm trixie sid
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+}
+
+# True when apt offers postgresql-server-dev-N as a binary package.
+_pg_apt_has() {
+  apt-cache policy "postgresql-server-dev-$1" 2>/dev/null | grep -q 'Candidate: [0-9]'
+}
+
+_pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1${2:+-$2}"; }
+
+# Builds postgresql-N from Debian's source package into the cache (once).
+_pg_build_from_source() {
+  local major=$1 pin=${2:-}
+  local prefix stamp log spec work start
+  prefix=$(_pg_source_prefix "$major" "${pin%%-*}")
+  stamp="$prefix/.uuidx-built"
+  [ -f "$stamp" ] && return 0
+  ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
+  _pg_ensure_source_list || return 1
+  mkdir -p "$UUIDX_PG_CACHE"
+  log="$prefix.build.log"
+  spec="postgresql-$major${pin:+=$pin}"
+  work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
+  start=$(date +%s)
+  echo "uuidx: building $spec from Debian's source package into $prefix (log: $log)" >&2
+  (
+    set -e
+    cd "$work"
+    # apt-get source drops privileges to _apt for the download when it can; a private dir is fine.
+    apt-get source -qq "$spec"
+    src=$(find . -maxdepth 1 -type d -name "postgresql-$major*" | head -n 1)
+    cd "$src"
+    # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
+    # where apt's packages of the same major live: keep them under our prefix instead.
+    sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
+      src/Makefile.global.in
+    grep -q '^override pkglibdir := $(libdir)/postgresql/' src/Makefile.global.in
+    ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
+      --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm \
+      CFLAGS="-O2 -g0"
+    make -s -j"$(($(nproc) + 1))"
+    case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; exit 1 ;; esac
+    make -s install
+    for c in uuid-ossp pgcrypto; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
+    version=$("$prefix/bin/pg_config" --version)
+    echo "$version from $(basename "$(ls ../*.dsc | head -n 1)")" >"$stamp"
+  ) >"$log" 2>&1
+  local rc=$?
+  rm -rf "$work"
+  if [ $rc != 0 ]; then
+    tail -n 40 "$log" >&2
+    echo "uuidx: building $spec failed (log: $log)" >&2
+    return 1
+  fi
+  echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
+}
+
+# Prints the pg_config of a PostgreSQL install of that major, providing one when needed.
+pg_server_config() {
+  local major=$1 how=${2:-}
+  if [ "$how" != source ] && _pg_apt_has "$major"; then
+    ensure_packages "postgresql-$major" "postgresql-server-dev-$major" "postgresql-contrib" >&2 || return 1
+    echo "/usr/lib/postgresql/$major/bin/pg_config"
+    return 0
+  fi
+  local pin=""
+  [ "$how" = source ] && [ "$major" = 15 ] && pin=$UUIDX_PG15_SOURCE_VERSION
+  _pg_build_from_source "$major" "$pin" || return 1
+  echo "$(_pg_source_prefix "$major" "${pin%%-*}")/bin/pg_config"
+}
+
+# The majors this machine has (apt or a cached build) or can get from Debian's source packages.
+pg_server_majors() {
+  local m out=()
+  for m in 13 14 15 16 17 18 19; do
+    if _pg_apt_has "$m" || [ -f "$(_pg_source_prefix "$m")/.uuidx-built" ] ||
+       apt-cache showsrc "postgresql-$m" 2>/dev/null | grep -q '^Package:'; then
+      out+=("$m")
+    fi
+  done
+  echo "${out[*]}"
+}
