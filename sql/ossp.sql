@@ -108,10 +108,14 @@ SELECT note, uuidx.uuid_extract_version(id) AS id_version, uuidx.uuid_extract_ve
        tag = uuidx.uuid_generate_v5(uuidx.uuid_ns_url(), 'https://example.com/orders') AS tag_same_v5
 FROM orders ORDER BY note DESC;
 
--- Optionally move uuidx to public so unqualified calls find it: defaults refer to functions,
--- not names, and follow.
-ALTER EXTENSION uuidx SET SCHEMA public;
-DROP SCHEMA uuidx;
+-- Optionally let unqualified calls find uuidx: it stays in its schema (not relocatable: its
+-- scripts name that schema), which goes on the database's search path. Defaults refer to
+-- functions, not names, and are unaffected.
+SELECT pg_temp.err('ALTER EXTENSION uuidx SET SCHEMA public') AS set_schema_refused;
+ALTER DATABASE regression_uuidx_ossp SET search_path = "$user", public, uuidx;
+\c regression_uuidx_ossp
+SET timezone = 'UTC';
+SELECT uuid_extract_version(uuid_generate_v7()) AS unqualified_call_finds_uuidx;
 INSERT INTO orders (note) VALUES ('moved');
 SELECT a.attname, pg_get_expr(def.adbin, def.adrelid) AS default_after_move
 FROM pg_attrdef def JOIN pg_attribute a ON a.attrelid = def.adrelid AND a.attnum = def.adnum

@@ -27,3 +27,29 @@ COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp(uuid) IS
 -- On 17 and 18, 1.0's comment on this one went to pg_catalog's function of the same name.
 COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS
   'the version field (RFC 9562 section 4.2) of a UUID of the RFC 9562 variant; NULL for other variants';
+
+-- 1.0's unqualified COMMENT ON FUNCTION replaced the descriptions of pg_catalog's
+-- uuid_extract_version (17 and 18) and uuid_extract_timestamp (17). Where one still carries 1.0's
+-- text, the server's own description (from its pg_proc.dat) is put back; nothing else is touched.
+DO $repair$
+DECLARE
+  server_version_num integer := pg_catalog.current_setting('server_version_num')::integer;
+  f record;
+BEGIN
+  FOR f IN
+    SELECT * FROM (VALUES
+      ('pg_catalog.uuid_extract_version(pg_catalog.uuid)',
+       'the version field (RFC 9562 section 4.2) of a UUID of the RFC 9562 variant; NULL for other variants',
+       CASE WHEN server_version_num >= 180000 THEN 'extract version from RFC 9562 UUID'
+            ELSE 'extract version from RFC 4122 UUID' END),
+      ('pg_catalog.uuid_extract_timestamp(pg_catalog.uuid)',
+       'PostgreSQL 18''s uuid_extract_timestamp: the instant of a UUIDv1 (microseconds) or v7 (milliseconds); NULL for every other version',
+       'extract timestamp from UUID')) AS v(signature, uuidx_text, server_text)
+  LOOP
+    IF pg_catalog.to_regprocedure(f.signature) IS NOT NULL
+       AND pg_catalog.obj_description(pg_catalog.to_regprocedure(f.signature), 'pg_proc') = f.uuidx_text THEN
+      EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f.signature, f.server_text);
+    END IF;
+  END LOOP;
+END
+$repair$;

@@ -1,0 +1,31 @@
+-- Which function a name reaches, on each major. pg_catalog is searched before every schema of the
+-- search_path, so from PostgreSQL 17 on an unqualified uuid_extract_timestamp or
+-- uuid_extract_version, and from 18 on an unqualified uuidv4 or uuidv7, reaches the server's own
+-- function; uuidx's, installed here in public, is reached schema-qualified. The output differs by
+-- major for that reason: expected/shadowing.out is 15's, shadowing_1.out 17's, shadowing_2.out
+-- 18's (README.md, "Names PostgreSQL also has", shows the same table).
+\i sql/include/setup.psql
+RESET search_path;  -- the default, "$user", public: what a new database has
+
+SELECT current_setting('server_version_num')::int / 10000 AS major;
+SELECT sig AS name,
+       (SELECT n.nspname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE p.oid = to_regprocedure(sig)) AS unqualified_call_reaches,
+       to_regprocedure('public.' || sig) IS NOT NULL AS uuidx_has_it
+FROM unnest(ARRAY['uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)', 'uuidv4()', 'uuidv7()',
+                  'uuidv7(interval)', 'uuid_generate_v7()', 'uuid_extract_time(uuid)']) AS sig
+ORDER BY sig COLLATE "C";
+
+-- What that changes: the server's uuid_extract_timestamp knows v1 on 17, v1 and v7 on 18, and
+-- never v6; uuidx's reads v1 and v7 as 18 does, and uuid_extract_time reads v6 and sub-ms too.
+SELECT name, uuid_extract_timestamp(u) AS unqualified,
+       public.uuid_extract_timestamp(u) AS uuidx_pg18_meaning,
+       public.uuid_extract_time(u, true) AS uuidx_extract_time
+FROM (VALUES ('A.1 v1', 'C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
+             ('A.5 v6', '1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
+             ('A.6 v7', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+             ('A.3 v4', '919108f7-52d1-4320-9bac-f847db4148a8')) AS v(name, u);
+SELECT name, uuid_extract_version(u) AS unqualified, public.uuid_extract_version(u) AS uuidx
+FROM (VALUES ('A.6 v7', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::uuid),
+             ('NCS variant', '017F22E2-79B0-7CC3-18C4-DC0C0C07398F'),
+             ('max', 'ffffffff-ffff-ffff-ffff-ffffffffffff')) AS v(name, u);
