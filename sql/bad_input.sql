@@ -1,4 +1,4 @@
--- Bad input matrix (issue 4 item 4): every SQL function of uuidx against NULL, nil, max, every
+-- Bad input matrix: every SQL function of uuidx against NULL, nil, max, every
 -- version, each non-RFC variant, instants at and just past each range limit, ±infinity, bytea of
 -- length 0, 15, 17 and 1 MB, empty and 1 MB names, bytes that are not UTF-8, unknown algorithm
 -- and format names with case variants, and every malformed class of each encoding. Each row is
@@ -13,6 +13,8 @@ SET timezone = 'UTC';
 SET DateStyle = 'ISO, YMD';
 SET IntervalStyle = 'postgres';
 SET extra_float_digits = 0;
+-- uuidx (in public) before pg_catalog, whose functions of some of uuidx's names come first from 17 on.
+SET search_path = public, pg_catalog;
 
 -- The call's value as text ('-> NULL' for NULL), or its error.
 CREATE FUNCTION pg_temp.err(query text) RETURNS text LANGUAGE plpgsql AS $$
