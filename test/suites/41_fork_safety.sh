@@ -28,7 +28,10 @@ gen_concurrent "$sessions" "$per_session" 10000
 gen_checks "$sessions" "$per_session" "preload: "
 
 # ---- parallel workers
-parallel_settings="SET force_parallel_mode = on; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
+# force_parallel_mode was renamed debug_parallel_query in PostgreSQL 16.
+force_parallel=$(cluster_psql -At -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000
+                                            THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
+parallel_settings="SET $force_parallel = on; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
   SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 4;"
 cluster_psql -c "CREATE UNLOGGED TABLE par_src AS SELECT i FROM generate_series(1, $parallel_rows) i" -c "VACUUM ANALYZE par_src"
 for v in 1 4 6 7; do

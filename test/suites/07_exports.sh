@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The library exports exactly its entry points: Pg_magic_func, _PG_init, and for every C symbol
+# an install or update script names (AS 'MODULE_PATHNAME', 'symbol') the symbol and its
+# pg_finfo_ record; nothing of the C++ core (uuidx::), of the glue's helpers or of the standard
+# library. Checked on the library built for this major (UUIDX_BUILD_DIR, set by run-tests.sh).
+set -u
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+check() {  # check "what" command...
+  if "${@:2}"; then echo "PASS  $1"; passed=$((passed + 1)); else echo "FAIL  $1"; failed=$((failed + 1)); fi
+}
+
+lib=${UUIDX_BUILD_DIR:-.}/uuidx.so
+if [ ! -f "$lib" ]; then
+  echo "no library at $lib"
+  echo "SUITE_RESULT passed=0 failed=1"
+  exit 1
+fi
+exported=$(nm -D --defined-only "$lib" | awk '{print $NF}' | sort -u)
+symbols=$(grep -ohE "'MODULE_PATHNAME', *'[A-Za-z0-9_]+'" sql/uuidx--*.sql | sed -E "s/.*'([A-Za-z0-9_]+)'$/\1/" | sort -u)
+expected=$({ echo Pg_magic_func; echo _PG_init; for s in $symbols; do echo "$s"; echo "pg_finfo_$s"; done; } | sort -u)
+
+echo "$(wc -l <<<"$exported") symbols exported, $(wc -l <<<"$symbols") entry points named by the scripts"
+extra=$(comm -23 <(echo "$exported") <(echo "$expected"))
+missing=$(comm -13 <(echo "$exported") <(echo "$expected"))
+[ -n "$extra" ] && { echo "exported but not an entry point:"; head -n 20 <<<"$extra"; }
+[ -n "$missing" ] && { echo "named by a script but not exported:"; echo "$missing"; }
+check "nothing is exported but the entry points" test -z "$extra"
+check "every entry point the scripts name is exported, with its pg_finfo_ record" test -z "$missing"
+check "no C++ symbol is exported" bash -c "! grep -q '^_Z' <<<\"\$0\"" "$exported"
+check "the magic block is there" grep -qx Pg_magic_func <<<"$exported"
+echo "SUITE_RESULT passed=$passed failed=$failed"
