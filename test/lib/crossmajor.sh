@@ -1,0 +1,76 @@
+# crossmajor.sh: what the suites that move a database between PostgreSQL majors share. Source it
+# after cluster.sh, pgserver.sh, build.sh and generation.sh.
+#   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
+#   sample_create SCHEMA VERSION   # the sample database (see below) in database app_<SCHEMA>
+#   sample_digest DB SCHEMA        # one line: rows and md5 of every table, view and function result
+#   sample_check_defaults DB SCHEMA  # defaults, the view and the SQL function still work
+
+# Provides a server of MAJOR (Debian's source build with 'source') and uuidx built and installed
+# for it; prints its bindir.
+cross_provide() {
+  local pg_config
+  pg_config=$(pg_server_config "$@") || return 1
+  uuidx_build_install "$pg_config" >/dev/null || return 1
+  "$pg_config" --bindir
+}
+
+# The sample: uuidx installed in SCHEMA (public, or a schema of its own) at VERSION, and
+#   - orders: v7 primary key, defaults on uuid_generate_v7(), uuidv7(), uuid_generate_v1mc(), a
+#     stored generated v5 column, an index over a second v7 column;
+#   - recent_orders: a view calling uuidx;
+#   - order_key(text): a BEGIN ATOMIC SQL function calling uuidx (a dependency PostgreSQL records).
+# In public the calls are written unqualified, as an application would; in a schema of its own,
+# qualified. Rows: $1000 x SAMPLE_ROWS / 1000.
+sample_create() {
+  local schema=$1 version=$2 q="" db=app_$1
+  [ "$schema" = public ] || q="$schema."
+  cluster_psql -c "CREATE DATABASE $db" || return 1
+  PGDATABASE=$db cluster_psql <<SQL
+$([ "$schema" = public ] || echo "CREATE SCHEMA $schema;")
+CREATE EXTENSION uuidx SCHEMA $schema VERSION '$version';
+CREATE TABLE orders (
+  id     uuid PRIMARY KEY DEFAULT ${q}uuid_generate_v7(),
+  id18   uuid NOT NULL DEFAULT ${q}uuidv7(),
+  trace  uuid NOT NULL DEFAULT ${q}uuid_generate_v1mc(),
+  url    text NOT NULL,
+  url_id uuid GENERATED ALWAYS AS (${q}uuid_generate_v5(${q}uuid_ns_url(), url)) STORED
+);
+CREATE INDEX orders_id18 ON orders (id18);
+CREATE VIEW recent_orders AS
+  SELECT id, ${q}uuid_extract_time(id) AS created, url FROM orders
+  WHERE id >= ${q}uuid_v7_floor(now() - interval '1 day');
+CREATE FUNCTION order_key(u text) RETURNS uuid LANGUAGE sql IMMUTABLE
+BEGIN ATOMIC
+  SELECT ${q}uuid_generate_v5(${q}uuid_ns_url(), u);
+END;
+INSERT INTO orders (url) SELECT 'https://example.com/order/' || i FROM generate_series(1, ${SAMPLE_ROWS:-5000}) AS i;
+SQL
+}
+
+sample_digest() {
+  local db=$1
+  PGDATABASE=$db cluster_psql -At -c "
+    SELECT (SELECT count(*) || ' ' || md5(string_agg(o::text, ',' ORDER BY id)) FROM orders o) || ' / ' ||
+           (SELECT count(*) || ' ' || md5(string_agg(r::text, ',' ORDER BY id)) FROM recent_orders r) || ' / ' ||
+           (SELECT md5(string_agg(order_key(url)::text, ',' ORDER BY id)) FROM orders)" 2>&1
+}
+
+# New rows get every default with the right version, above every key already there; the view
+# shows them; order_key agrees with the generated column.
+sample_check_defaults() {
+  local db=$1 schema=$2 q="" out
+  [ "$schema" = public ] || q="$schema."
+  out=$(PGDATABASE=$db cluster_psql -At -F '|' -c "
+    WITH before AS (SELECT id AS m FROM orders ORDER BY id DESC LIMIT 1),
+         ins AS (INSERT INTO orders (url) SELECT 'https://example.com/new/' || i FROM generate_series(1, 100) AS i
+                 RETURNING id, id18, trace, url, url_id)
+    SELECT count(*) = 100
+           AND bool_and(${q}uuid_extract_version(id) = 7 AND ${q}uuid_extract_version(id18) = 7
+                        AND ${q}uuid_extract_version(trace) = 1)
+           AND bool_and(id > (SELECT m FROM before))
+           AND bool_and(url_id = order_key(url))
+           AND (SELECT count(*) FROM recent_orders WHERE url LIKE 'https://example.com/new/%') = 100,
+           format('%s new rows: v7/v7/v1 defaults, keys above the existing ones, url_id = order_key(url), all in the view', count(*))
+    FROM ins" 2>&1)
+  echo "$out"
+}
