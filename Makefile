@@ -111,3 +111,12 @@ bench: install
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)
+
+# ---- release --------------------------------------------------------------------------------
+# make dist: the PGXN release archive uuidx-<META.json version>.zip of the commit HEAD (git
+# archive: one top directory uuidx-<version>/, no build products, no debian/), written only when
+# every file states the version of EXTVERSION and META.json follows the PGXN Meta Spec
+# (test/release/dist.sh; checked by test/suites/05_version.sh and 70_dist.sh).
+.PHONY: dist
+dist:
+	bash test/release/dist.sh HEAD
