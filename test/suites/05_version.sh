@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # scope: once
-# One version literal: EXTVERSION in the Makefile; the control file, META.json, the install
-# script and the CHANGELOG must agree with it.
+# One version literal: EXTVERSION in the Makefile. test/release/versions.py (which make dist runs
+# too) checks the control file, META.json, the install script, the CHANGELOG and
+# debian/changelog against it; META.json must follow the PGXN Meta Spec 1.0
+# (test/release/pgxn_meta.py). Both checkers are also fed broken input that they must reject, so
+# that their passing means something.
 set -u
 cd "$(dirname "$0")/../.."
 passed=0
@@ -9,20 +12,131 @@ failed=0
 check() {  # check "what" command...
   if "${@:2}" >/dev/null 2>&1; then passed=$((passed + 1)); else echo "FAILED: $1"; failed=$((failed + 1)); fi
 }
+check_verbose() {  # the same, showing the command's output when it fails
+  local out
+  if out=$("${@:2}" 2>&1); then passed=$((passed + 1)); else echo "FAILED: $1"; echo "$out" | sed 's/^/    /'; failed=$((failed + 1)); fi
+}
 ver=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
 echo "EXTVERSION = $ver"
-check "uuidx.control default_version is '$ver'" grep -qx "default_version = '$ver'" uuidx.control
-check "sql/uuidx--$ver.sql exists" test -f "sql/uuidx--$ver.sql"
-check "META.json version is $ver.0" python3 -c "
-import json, sys
-m = json.load(open('META.json'))
-sys.exit(0 if m['version'] == '$ver.0' and m['provides']['uuidx']['version'] == '$ver.0'
-         and m['provides']['uuidx']['file'] == 'sql/uuidx--$ver.sql' else 1)"
-check "CHANGELOG.md has a heading for $ver" grep -qE "^## ${ver//./\\.}( |$)" CHANGELOG.md
+
+# Every file states EXTVERSION: one check per line of versions.py.
+out=$(python3 test/release/versions.py .)
+rc=$?
+fails=0
+while IFS= read -r line; do
+  case $line in
+    "ok   "*) passed=$((passed + 1)) ;;
+    "FAIL "*) echo "FAILED: ${line#FAIL }"; failed=$((failed + 1)); fails=$((fails + 1)) ;;
+  esac
+done <<<"$out"
+if [ "$rc" != 0 ] && [ "$fails" = 0 ]; then echo "FAILED: versions.py exited $rc"; echo "$out"; failed=$((failed + 1)); fi
+
 check "control file is trusted and not relocatable (its scripts use @extschema@)" \
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
 # Released scripts stay as released; every older version has an update path to this one.
 check "sql/uuidx--1.0.sql is 1.0 as released (sha256)" \
   bash -c "sha256sum sql/uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
 check "sql/uuidx--1.0--$ver.sql exists" test -f "sql/uuidx--1.0--$ver.sql"
+
+check_verbose "META.json follows the PGXN Meta Spec 1.0 (test/release/pgxn_meta.py)" \
+  python3 test/release/pgxn_meta.py --root . META.json
+check "META.json names OpenSSL only under a custom x_ key (prereqs are for PGXN and core/contrib)" \
+  python3 -c "
+import json, sys
+m = json.load(open('META.json'))
+std = [n for ph in m['prereqs'].values() for rel, names in ph.items() if not rel.startswith('x_') for n in names]
+ssl = [n for ph in m['prereqs'].values() for rel, names in ph.items() if rel.startswith('x_') for n in names if n == 'OpenSSL']
+sys.exit(0 if 'OpenSSL' not in std and ssl and 'PostgreSQL' in m['prereqs']['build']['requires'] else 1)"
+
+# pgxn_meta.py must reject each of these breaks of the spec (and accept the custom keys).
+tmp=$(mktemp -d /tmp/uuidx-version.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+cat >"$tmp/cases" <<'CASES'
+reject|no name|del m["name"]
+reject|no abstract|del m["abstract"]
+reject|no maintainer|del m["maintainer"]
+reject|no license|del m["license"]
+reject|no provides|del m["provides"]
+reject|no meta-spec|del m["meta-spec"]
+reject|no version|del m["version"]
+reject|a version that is not SemVer|m["version"] = "1.1"
+reject|a leading zero in the version|m["version"] = "1.01.0"
+reject|a one-letter name|m["name"] = "u"
+reject|a name with a space|m["name"] = "uu idx"
+reject|an empty abstract|m["abstract"] = ""
+reject|no maintainer in the list|m["maintainer"] = []
+reject|a license outside the spec's list|m["license"] = "PostgreSQL License"
+reject|a license map whose value is not a URI|m["license"] = {"PostgreSQL": "the PostgreSQL licence"}
+reject|an empty provides|m["provides"] = {}
+reject|a provides entry without file|del m["provides"]["uuidx"]["file"]
+reject|a provides entry without version|del m["provides"]["uuidx"]["version"]
+reject|a provides file that does not exist|m["provides"]["uuidx"]["file"] = "sql/uuidx--9.9.sql"
+reject|an absolute provides file|m["provides"]["uuidx"]["file"] = "/usr/share/uuidx.sql"
+reject|a provides docfile with backslashes|m["provides"]["uuidx"]["docfile"] = "doc\\uuidx.md"
+reject|an unknown key in a provides entry|m["provides"]["uuidx"]["homepage"] = "https://example.org/"
+reject|meta-spec 2.0.0|m["meta-spec"]["version"] = "2.0.0"
+reject|an unknown top-level key|m["homepage"] = "https://example.org/"
+reject|an unknown prereqs phase|m["prereqs"]["install"] = {"requires": {"PostgreSQL": "15.0.0"}}
+reject|an unknown prereqs relationship|m["prereqs"]["runtime"]["needs"] = {"PostgreSQL": "15.0.0"}
+reject|a version range that is no range|m["prereqs"]["runtime"]["requires"]["PostgreSQL"] = "15"
+reject|an empty prereqs phase|m["prereqs"]["develop"] = {}
+reject|a tag with a slash|m["tags"].append("uuid/v7")
+reject|release_status beta|m["release_status"] = "beta"
+reject|an unknown resources key|m["resources"] = {"wiki": "https://example.org/"}
+reject|a repository url without type|m["resources"] = {"repository": {"url": "https://example.org/uuidx.git"}}
+reject|a bugtracker mailto that is no address|m["resources"] = {"bugtracker": {"mailto": "nobody"}}
+accept|custom x_ keys at the top, in a phase and in resources|m["x_note"] = {"any": ["thing"]}; m["prereqs"]["test"]["x_tool"] = {"pg_regress": 0}; m["resources"] = {"x_chat": "irc://example.org/uuidx"}
+accept|version ranges with operators|m["prereqs"]["runtime"]["requires"]["PostgreSQL"] = ">= 15.0.0, != 16.0.0, < 19.0.0"
+accept|a license list and a single maintainer string|m["license"] = ["postgresql", "mit"]; m["maintainer"] = "Somebody <somebody@example.org>"
+accept|full resources|m["resources"] = {"homepage": "https://example.org/", "bugtracker": {"web": "https://example.org/issues", "mailto": "bugs@example.org"}, "repository": {"url": "https://example.org/uuidx.git", "web": "https://example.org/uuidx", "type": "git"}}
+CASES
+# One python process runs every case: each edits a copy of META.json and checks it.
+out=$(python3 - "$tmp/cases" <<'PY'
+import copy, json, sys
+sys.path.insert(0, "test/release")
+import pgxn_meta
+base = json.load(open("META.json"))
+for line in open(sys.argv[1], encoding="utf-8"):
+    expect, what, edit = line.rstrip("\n").split("|", 2)
+    m = copy.deepcopy(base)
+    exec(edit)
+    problems = pgxn_meta.Checker(".").check(m)
+    if (expect == "reject") == bool(problems):
+        print("ok")
+    else:
+        print(f"FAILED: pgxn_meta.py should {expect} META.json with {what}")
+        for p in problems:
+            print(f"    {p}")
+PY
+)
+[ -n "$out" ] || { echo "FAILED: the pgxn_meta.py cases did not run"; failed=$((failed + 1)); }
+passed=$((passed + $(grep -c '^ok$' <<<"$out")))
+failed=$((failed + $(grep -c '^FAILED' <<<"$out")))
+grep -v '^ok$' <<<"$out"
+
+# versions.py must notice a file that states another version (make dist refuses then).
+mkdir -p "$tmp/tree/sql" "$tmp/tree/debian"
+cp Makefile uuidx.control META.json CHANGELOG.md "$tmp/tree/"
+cp "sql/uuidx--$ver.sql" "$tmp/tree/sql/"
+cp debian/changelog "$tmp/tree/debian/"
+disagree() {  # disagree "what" file sed-expression: versions.py must fail on the edited copy
+  cp "$2" "$tmp/saved"
+  sed -i "$3" "$2"
+  if cmp -s "$2" "$tmp/saved"; then
+    echo "FAILED: could not make $1 (the edit changed nothing)"; failed=$((failed + 1))
+  elif python3 test/release/versions.py "$tmp/tree" >"$tmp/out" 2>&1; then
+    echo "FAILED: versions.py accepted $1"; failed=$((failed + 1))
+  else
+    passed=$((passed + 1))
+  fi
+  cp "$tmp/saved" "$2"
+}
+check "versions.py accepts the unchanged copy" python3 test/release/versions.py "$tmp/tree"
+disagree "a debian/changelog of another upstream version" "$tmp/tree/debian/changelog" "1s/($ver-/(9.9-/"
+disagree "a debian/changelog of another source package" "$tmp/tree/debian/changelog" "1s/^uuidx /uuid-x /"
+disagree "a META.json of another version" "$tmp/tree/META.json" "s/\"version\": \"$ver.0\"/\"version\": \"9.9.0\"/"
+disagree "a control file of another default_version" "$tmp/tree/uuidx.control" "s/^default_version = .*/default_version = '9.9'/"
+disagree "a CHANGELOG.md without a heading for EXTVERSION" "$tmp/tree/CHANGELOG.md" "s/^## ${ver//./\\.}\\b/## 9.9/"
+sed -i "1s/($ver-/(1:$ver-/" "$tmp/tree/debian/changelog"
+check "versions.py takes a Debian epoch (1:$ver-1) as upstream $ver" python3 test/release/versions.py "$tmp/tree"
 echo "SUITE_RESULT passed=$passed failed=$failed"
