@@ -107,7 +107,7 @@ $(BENCH_DIR)/core_bench: test/bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard
 
 .PHONY: bench bench-core
 bench: install
-	bash test/bench/bench.sh $(BENCH_ARGS)
+	PATH="$$($(PG_CONFIG) --bindir):$$PATH" bash test/bench/bench.sh $(BENCH_ARGS)
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)

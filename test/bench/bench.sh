@@ -62,6 +62,7 @@ chmod 755 "$CLUSTER_DIR/bench_cpu.so"
 psql_q -c "CREATE FUNCTION bench_cpu_ns() RETURNS bigint AS '$CLUSTER_DIR/bench_cpu.so', 'bench_cpu_ns' LANGUAGE C VOLATILE"
 psql_q -f test/bench/bench.sql >/dev/null
 psql_q -c 'CREATE EXTENSION uuidx' >/dev/null
+server_uuidv7=$(psql_q -c "SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('pg_catalog.uuidv7()')")
 have_ossp=""
 if psql_q -c 'CREATE SCHEMA ossp' -c 'CREATE EXTENSION "uuid-ossp" SCHEMA ossp' >/dev/null 2>&1; then have_ossp=1; fi
 
@@ -100,6 +101,8 @@ if [ -n "$do_calls" ]; then
   exprs=("1" "gen_random_uuid()")
   for g in "${gens[@]}"; do exprs+=("public.$g"); done
   [ -n "$have_ossp" ] && exprs+=("ossp.uuid_generate_v1()" "ossp.uuid_generate_v4()")
+  # PostgreSQL 18's own generators, where the server has them.
+  [ -n "$server_uuidv7" ] && exprs+=("pg_catalog.uuidv7()" "pg_catalog.uuidv4()")
   arr=$(printf "'%s'," "${exprs[@]}")
   echo
   echo "== per-call cost of generators: $calls calls x $rounds rounds"
@@ -139,14 +142,21 @@ if [ -n "$do_inserts" ]; then
   echo
   echo "== inserts: $rows rows in $batch-row transactions per key, $insert_rounds round(s)"
   declare -A keydef=(
-    [v7]="uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
+    [v7]="uuid PRIMARY KEY DEFAULT public.uuid_generate_v7()"
     [random]="uuid PRIMARY KEY DEFAULT gen_random_uuid()"
     [bigint]="bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
+    [v7server]="uuid PRIMARY KEY DEFAULT pg_catalog.uuidv7()"
   )
+  declare -A keylabel=([v7]='`uuid_generate_v7()`' [random]='`gen_random_uuid()`' [bigint]='`bigint` identity'
+    [v7server]="\`uuidv7()\` (PostgreSQL's)")
   keys=(v7 random bigint)
+  [ -n "$server_uuidv7" ] && keys+=(v7server)
+  nkeys=${#keys[@]}
+  keylist=$(printf "'%s'," "${keys[@]}")
+  keylist=${keylist%,}
   for ((r = 1; r <= insert_rounds; r++)); do
-    for ((j = 0; j < 3; j++)); do
-      key=${keys[$(((j + r - 1) % 3))]}  # the order rotates every round
+    for ((j = 0; j < nkeys; j++)); do
+      key=${keys[$(((j + r - 1) % nkeys))]}  # the order rotates every round
       # A fresh table, and a checkpoint so no round pays for the previous one's dirty pages.
       psql_q -c "DROP TABLE IF EXISTS bench_ins" -c "CREATE TABLE bench_ins (id ${keydef[$key]}, payload int)" -c "CHECKPOINT"
       started=$(date +%s)
@@ -161,9 +171,8 @@ if [ -n "$do_inserts" ]; then
 
   # Median rows/s per tenth, one column per key, for the chart and the table.
   {
-    echo "# tenth v7 random bigint (median rows/s)"
-    psql_q -F ' ' -c "SELECT tenth, round(max(rate) FILTER (WHERE key = 'v7')), round(max(rate) FILTER (WHERE key = 'random')),
-                             round(max(rate) FILTER (WHERE key = 'bigint'))
+    echo "# tenth ${keys[*]} (median rows/s)"
+    psql_q -F ' ' -c "SELECT tenth, $(for k in "${keys[@]}"; do printf "round(max(rate) FILTER (WHERE key = '%s')), " "$k"; done | sed 's/, $//')
                       FROM bench_ins_tenths GROUP BY tenth ORDER BY tenth"
   } >"$out/inserts_tenths.dat"
 
@@ -175,20 +184,20 @@ if [ -n "$do_inserts" ]; then
     echo "| key | rows/s | vs gen_random_uuid() | vs bigint identity | seconds | PK index | table | WAL |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|"
     psql_q -F '|' -c "
-      SELECT CASE s.key WHEN 'v7' THEN '\`uuid_generate_v7()\`' WHEN 'random' THEN '\`gen_random_uuid()\`' ELSE '\`bigint\` identity' END,
+      SELECT s.key,
              round(s.rate), round((s.rate / r.rate)::numeric, 2), round((s.rate / b.rate)::numeric, 2),
              round(s.seconds::numeric, 1), round(s.index_bytes / 1048576) || ' MB', round(s.table_bytes / 1048576) || ' MB',
              round(s.wal_bytes / 1048576) || ' MB'
       FROM bench_ins_summary s, bench_ins_summary r, bench_ins_summary b
       WHERE r.key = 'random' AND b.key = 'bigint'
-      ORDER BY array_position(ARRAY['v7', 'random', 'bigint'], s.key)" |
-      while IFS='|' read -r k rate vr vb sec idx tbl wal; do echo "| $k | $rate | $vr | $vb | $sec | $idx | $tbl | $wal |"; done
+      ORDER BY array_position(ARRAY[$keylist], s.key)" |
+      while IFS='|' read -r k rate vr vb sec idx tbl wal; do echo "| ${keylabel[$k]} | $rate | $vr | $vb | $sec | $idx | $tbl | $wal |"; done
     echo
     echo "Rows/s per tenth of the run (median over rounds):"
     echo
-    echo "| tenth | \`uuid_generate_v7()\` | \`gen_random_uuid()\` | \`bigint\` identity |"
-    echo "|---:|---:|---:|---:|"
-    awk 'NR > 1 { printf "| %d | %s | %s | %s |\n", $1, $2, $3, $4 }' "$out/inserts_tenths.dat"
+    echo "| tenth |$(for k in "${keys[@]}"; do printf ' %s |' "${keylabel[$k]}"; done)"
+    echo "|---:|$(for k in "${keys[@]}"; do printf -- '---:|'; done)"
+    awk 'NR > 1 { line = "| " $1; for (i = 2; i <= NF; i++) line = line " | " $i; print line " |" }' "$out/inserts_tenths.dat"
   } | tee "$out/inserts.md"
 
   gnuplot <<EOF
@@ -202,9 +211,7 @@ set yrange [0:*]
 set format y "%.0s%c"
 set key outside bottom center horizontal
 set grid ytics
-plot "$out/inserts_tenths.dat" using 1:2 with linespoints lw 2 title "uuid_generate_v7()", \
-     "" using 1:3 with linespoints lw 2 title "gen_random_uuid()", \
-     "" using 1:4 with linespoints lw 2 title "bigint identity"
+plot $(i=2; for k in "${keys[@]}"; do printf '"%s" using 1:%d with linespoints lw 2 title "%s", ' "$out/inserts_tenths.dat" $i "$(tr -d '`' <<<"${keylabel[$k]}")"; i=$((i + 1)); done | sed 's/, $//')
 EOF
 fi
 

@@ -36,6 +36,11 @@ for g in public.uuid_generate_v1 public.uuid_generate_v4 public.uuid_generate_v6
   gen_random_uuid ossp.uuid_generate_v1 ossp.uuid_generate_v4; do
   check "per-call row for $g() with ns/call and ratio" has_call_row "$log" "$g()"
 done
+if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" -ge 18 ]; then
+  # 18's own generators beside ours, and its uuidv7() as an insert key.
+  for g in pg_catalog.uuidv7 pg_catalog.uuidv4; do check "per-call row for $g() on 18" has_call_row "$log" "$g()"; done
+  check "insert row for PostgreSQL's uuidv7() on 18" grep -qF "| \`uuidv7()\` (PostgreSQL's) | " "$log"
+fi
 check "gen_random_uuid() is its own reference (ratio 1.000)" grep -Eq '^\| `gen_random_uuid\(\)` \| [0-9.]+ \| 1\.000 \|$' "$log"
 check "the count(1) loop is reported" grep -Eq '^\| \(loop: `count\(1\)`, subtracted above\) \| [0-9.]+ \| \|$' "$log"
 
@@ -52,8 +57,9 @@ for k in '`uuid_generate_v7()`' '`gen_random_uuid()`' '`bigint` identity'; do
   check "insert row for $k: rows/s, ratios, seconds, sizes, WAL" \
     grep -Eq "^\| $(sed 's/[][()*.^$]/\\&/g' <<<"$k") \| [0-9]+ \| $num \| $num \| $num \| [0-9]+ MB \| [0-9]+ MB \| [0-9]+ MB \|$" "$log"
 done
-tenths=$(grep -Ec '^\| ([1-9]|10) \| [0-9]+ \| [0-9]+ \| [0-9]+ \|$' "$log")
-check "ten per-tenth rows with three rates each (found $tenths)" test "$tenths" = 10
+# Three keys, and PostgreSQL's own uuidv7() as a fourth on 18 and later.
+tenths=$(grep -Ec '^\| ([1-9]|10)( \| [0-9]+){3,4} \|$' "$log")
+check "ten per-tenth rows with a rate per key (found $tenths)" test "$tenths" = 10
 
 check "results: README.md, machine.md, generators.md, inspection.md, inserts.md" \
   test -s "$out/README.md" -a -s "$out/machine.md" -a -s "$out/generators.md" -a -s "$out/inspection.md" -a -s "$out/inserts.md"
