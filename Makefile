@@ -10,7 +10,7 @@ OBJS      = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 DATA = $(wildcard sql/uuidx--*.sql)
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
-REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input
+REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input uuid_types time_predicates time_partitions
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 WERROR ?=

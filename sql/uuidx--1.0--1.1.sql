@@ -53,3 +53,112 @@ BEGIN
   END LOOP;
 END
 $repair$;
+
+-- ---------------------------------------------------------------- time on v7 keys
+-- UUID types: one domain per version over uuid (RFC variant, that version; NULL allowed). The
+-- check raises 23514 naming what the value is, which a plain CHECK failure would not.
+CREATE FUNCTION @extschema@.uuid_check_version(value uuid, version integer, domain text) RETURNS boolean
+  AS 'MODULE_PATHNAME', 'uuidx_check_version' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_check_version(uuid, integer, text) IS
+  'true when the value is a UUID of the RFC 9562 variant with the given version (sections 4.1, 4.2); otherwise an error (23514) naming the domain and what the value is; the check of the uuid_v1 ... uuid_v8 domains';
+
+CREATE DOMAIN @extschema@.uuid_v1 AS uuid CONSTRAINT uuid_v1_check CHECK (@extschema@.uuid_check_version(VALUE, 1, 'uuid_v1'));
+COMMENT ON DOMAIN @extschema@.uuid_v1 IS 'a UUIDv1 (RFC 9562 section 5.1) or NULL';
+CREATE DOMAIN @extschema@.uuid_v3 AS uuid CONSTRAINT uuid_v3_check CHECK (@extschema@.uuid_check_version(VALUE, 3, 'uuid_v3'));
+COMMENT ON DOMAIN @extschema@.uuid_v3 IS 'a UUIDv3 (RFC 9562 section 5.3) or NULL';
+CREATE DOMAIN @extschema@.uuid_v4 AS uuid CONSTRAINT uuid_v4_check CHECK (@extschema@.uuid_check_version(VALUE, 4, 'uuid_v4'));
+COMMENT ON DOMAIN @extschema@.uuid_v4 IS 'a UUIDv4 (RFC 9562 section 5.4) or NULL';
+CREATE DOMAIN @extschema@.uuid_v5 AS uuid CONSTRAINT uuid_v5_check CHECK (@extschema@.uuid_check_version(VALUE, 5, 'uuid_v5'));
+COMMENT ON DOMAIN @extschema@.uuid_v5 IS 'a UUIDv5 (RFC 9562 section 5.5) or NULL';
+CREATE DOMAIN @extschema@.uuid_v6 AS uuid CONSTRAINT uuid_v6_check CHECK (@extschema@.uuid_check_version(VALUE, 6, 'uuid_v6'));
+COMMENT ON DOMAIN @extschema@.uuid_v6 IS 'a UUIDv6 (RFC 9562 section 5.6) or NULL';
+CREATE DOMAIN @extschema@.uuid_v7 AS uuid CONSTRAINT uuid_v7_check CHECK (@extschema@.uuid_check_version(VALUE, 7, 'uuid_v7'));
+COMMENT ON DOMAIN @extschema@.uuid_v7 IS 'a UUIDv7 (RFC 9562 section 5.7) or NULL; comparisons of uuid_extract_time() of such a column with an instant also get the implied key range (uuidx.time_predicates)';
+CREATE DOMAIN @extschema@.uuid_v8 AS uuid CONSTRAINT uuid_v8_check CHECK (@extschema@.uuid_check_version(VALUE, 8, 'uuid_v8'));
+COMMENT ON DOMAIN @extschema@.uuid_v8 IS 'a UUIDv8 (RFC 9562 section 5.8) or NULL';
+
+-- The key range a time comparison implies over v7 keys: what the planner hook adds next to
+-- uuid_extract_time(id) op t when id holds only v7 values. Exact to the ms (or to the µs with
+-- submillisecond) and never an error: instants outside what a v7 holds give a bound below or
+-- above every v7.
+CREATE FUNCTION @extschema@.uuid_v7_lower_bound(at timestamptz, inclusive boolean DEFAULT true, submillisecond boolean DEFAULT false) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_v7_lower_bound' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_lower_bound(timestamptz, boolean, boolean) IS
+  'the smallest UUIDv7 whose uuid_extract_time(u, submillisecond) is >= at (inclusive) or > at: uuid_extract_time(id) >= t implies id >= uuid_v7_lower_bound(t) for v7 keys; the smallest v7 before 1970, the max UUID past the last v7 time';
+
+CREATE FUNCTION @extschema@.uuid_v7_upper_bound(at timestamptz, inclusive boolean DEFAULT true, submillisecond boolean DEFAULT false) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_v7_upper_bound' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_upper_bound(timestamptz, boolean, boolean) IS
+  'the greatest UUIDv7 whose uuid_extract_time(u, submillisecond) is <= at (inclusive) or < at: uuid_extract_time(id) <= t implies id <= uuid_v7_upper_bound(t) for v7 keys; the nil UUID before 1970, the greatest v7 past the last v7 time';
+
+-- Range partitions of a v7 key by time: FOR VALUES FROM (uuid_v7_floor(t)) TO
+-- (uuid_v7_floor(t + step)), so each partition holds exactly the v7 values of the ms [t, t + step).
+CREATE FUNCTION @extschema@.uuid_v7_partitions(parent regclass, "from" timestamptz, "to" timestamptz, step interval)
+  RETURNS SETOF regclass
+  LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  nsp name;
+  rel name;
+  t timestamptz := "from";
+  next_t timestamptz;
+  lo uuid;
+  hi uuid;
+  part text;
+  n integer := 0;
+BEGIN
+  SELECT c.relnamespace::regnamespace::name, c.relname INTO nsp, rel FROM pg_class c WHERE c.oid = parent;
+  -- Range partitioned on one column of type uuid or a domain over it (uuid_v7).
+  IF NOT EXISTS (WITH RECURSIVE key_type(oid) AS (
+                   SELECT a.atttypid FROM pg_partitioned_table p
+                   JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
+                   WHERE p.partrelid = parent AND p.partstrat = 'r' AND p.partnatts = 1
+                   UNION ALL
+                   SELECT t.typbasetype FROM key_type k JOIN pg_type t ON t.oid = k.oid WHERE t.typtype = 'd')
+                 SELECT FROM key_type WHERE oid = 'uuid'::regtype) THEN
+    RAISE EXCEPTION 'table "%" is not partitioned by range on one uuid column', parent
+      USING ERRCODE = 'wrong_object_type';
+  END IF;
+  IF step <= interval '0' THEN
+    RAISE EXCEPTION 'partition step must be positive: "%"', step USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  WHILE t < "to" LOOP
+    next_t := t + step;
+    lo := @extschema@.uuid_v7_floor(t);
+    hi := @extschema@.uuid_v7_floor(next_t);
+    IF lo = hi THEN
+      RAISE EXCEPTION 'partition step is shorter than a millisecond: "%"', step
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    n := n + 1;
+    IF n > 10000 THEN
+      RAISE EXCEPTION 'more than 10000 partitions from "%" to "%" by "%"', "from", "to", step
+        USING ERRCODE = 'program_limit_exceeded';
+    END IF;
+    -- Idempotent: a partition with exactly these bounds is kept as it is.
+    IF NOT EXISTS (SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+                   WHERE i.inhparent = parent
+                     AND pg_get_expr(c.relpartbound, c.oid) = format('FOR VALUES FROM (%L) TO (%L)', lo, hi)) THEN
+      part := left(rel, 40) || '_p' || to_char(t AT TIME ZONE 'UTC', 'YYYYMMDD_HH24MISS_MS');
+      EXECUTE format('CREATE TABLE %I.%I PARTITION OF %s FOR VALUES FROM (%L) TO (%L)', nsp, part, parent, lo, hi);
+      RETURN NEXT format('%I.%I', nsp, part)::regclass;
+    END IF;
+    t := next_t;
+  END LOOP;
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uuid_v7_partitions(regclass, timestamptz, timestamptz, interval) IS
+  'creates the range partitions of a table partitioned by a v7 key for the instants from .. to, one per step: bounds uuid_v7_floor(t) to uuid_v7_floor(t + step), exact to the millisecond; partitions that already exist with those bounds are kept; returns the ones created';
+
+-- pg_partman 5's time encoder and decoder for v7 keys (create_parent(..., p_time_encoder,
+-- p_time_decoder)): an instant to the first v7 of its ms, and a v7 given as text to its ms.
+CREATE FUNCTION @extschema@.uuid_v7_time_encoder(ts timestamptz) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_v7_floor' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_time_encoder(timestamptz) IS
+  'pg_partman time encoder for UUIDv7 keys: uuid_v7_floor(ts), the smallest UUIDv7 of the millisecond holding ts';
+
+CREATE FUNCTION @extschema@.uuid_v7_time_decoder(uuidv7 text) RETURNS timestamptz
+  AS 'MODULE_PATHNAME', 'uuidx_v7_time_decoder' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_time_decoder(text) IS
+  'pg_partman time decoder for UUIDv7 keys: the millisecond (unix_ts_ms, RFC 9562 section 5.7) of a UUIDv7 given as text; NULL for other versions';

@@ -1,6 +1,7 @@
 // module.cpp: the module's magic block and its load-time hook.
 #include "pg.hpp"
 #include "session.hpp"
+#include "time_predicates.hpp"
 
 extern "C" {
 #ifdef PG_MODULE_MAGIC_EXT
@@ -13,9 +14,11 @@ PG_MODULE_MAGIC;
 PGDLLEXPORT void _PG_init(void);
 }
 
-// Runs once per process that loads uuidx — in the postmaster too when preloaded. It only
-// registers the fork handler; all session state is created lazily in the backend that uses it.
+// Runs once per process that loads uuidx — in the postmaster too when preloaded. It registers
+// the fork handler, the setting uuidx.time_predicates and the planner hook; all session state is
+// created lazily in the backend that uses it.
 void _PG_init(void) {
   if (!uuidx_pg::install_fork_guard())
     ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
+  uuidx_pg::install_time_predicates();
 }

@@ -105,3 +105,36 @@ inline Datum timestamptz_datum(std::int64_t unix_us) {
   PG_FUNCTION_INFO_V1(name); \
   }                          \
   extern "C" Datum name(PG_FUNCTION_ARGS)
+
+// ---- the planner hook and the version domains (time_predicates.cpp, types.cpp) -------------
+// 18 adds NOT ENFORCED CHECK constraints; before 18 every CHECK constraint is enforced.
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_CHECK_ENFORCED(check) ((check).ccenforced)
+#else
+#define UUIDX_CHECK_ENFORCED(check) true
+#endif
+
+// 16 made the tree walkers typed (tree_walker_callback); 15 declares them with `bool (*)()`,
+// which C++ reads as a function of no arguments.
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_TREE_WALKER(fn) (fn)
+#else
+#define UUIDX_TREE_WALKER(fn) reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(fn))
+#endif
+
+// 16 replaced pg_proc_aclcheck by object_aclcheck (include utils/acl.h and catalog/pg_proc.h).
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_PROC_ACLCHECK(fn, role, mode) object_aclcheck(ProcedureRelationId, (fn), (role), (mode))
+#else
+#define UUIDX_PROC_ACLCHECK(fn, role, mode) pg_proc_aclcheck((fn), (role), (mode))
+#endif
+
+// 17 adds pg_catalog.uuid_extract_timestamp (v1 only; 18 reads v7 too, in whole ms) and
+// uuid_extract_version (include utils/fmgroids.h). InvalidOid where the server has none.
+#if PG_VERSION_NUM >= 170000
+#define UUIDX_PG_EXTRACT_TIMESTAMP F_UUID_EXTRACT_TIMESTAMP
+#define UUIDX_PG_EXTRACT_VERSION F_UUID_EXTRACT_VERSION
+#else
+#define UUIDX_PG_EXTRACT_TIMESTAMP InvalidOid
+#define UUIDX_PG_EXTRACT_VERSION InvalidOid
+#endif

@@ -1,0 +1,149 @@
+-- The planner hook: uuid_extract_time(id) op t over a key that holds only v7 values (type
+-- uuid_v7, or a validated CHECK (uuid_extract_version(id) = 7)) also gets the key range it
+-- implies (uuid_v7_lower_bound / uuid_v7_upper_bound), so the primary key's btree does the work.
+-- The original qual stays. Nothing is added for a key that may hold other versions.
+\i sql/include/setup.psql
+-- The hook is installed when the library is loaded: by shared_ or session_preload_libraries, or
+-- by the first uuidx call of the session, as here.
+SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;
+SHOW uuidx.time_predicates;
+
+-- The bound functions: exact to the ms and to the µs, never an error.
+SELECT uuid_v7_lower_bound('2024-01-01 00:00:00+00') AS ge_edge,
+       uuid_v7_lower_bound('2024-01-01 00:00:00.0001+00') AS ge_inside_ms,
+       uuid_v7_lower_bound('2024-01-01 00:00:00+00', false) AS gt_edge,
+       uuid_v7_upper_bound('2024-01-01 00:00:00.9999+00') AS le_inside_ms,
+       uuid_v7_upper_bound('2024-01-01 00:00:00+00', false) AS lt_edge;
+SELECT uuid_v7_lower_bound('2024-01-01 00:00:00.0005+00', true, true) AS ge_500us,
+       uuid_v7_upper_bound('2024-01-01 00:00:00.0005+00', true, true) AS le_500us,
+       uuid_extract_time(uuid_v7_lower_bound('2024-01-01 00:00:00.0005+00', true, true), true) AS read_back;
+SELECT uuid_v7_lower_bound('1969-12-31 23:59:59+00') AS before_1970_ge, uuid_v7_upper_bound('1969-12-31 23:59:59+00') AS before_1970_le,
+       uuid_v7_lower_bound('infinity') AS inf_ge, uuid_v7_upper_bound('infinity') AS inf_le,
+       uuid_v7_lower_bound('-infinity') AS minus_inf_ge, uuid_v7_upper_bound('-infinity') AS minus_inf_le,
+       uuid_v7_lower_bound(NULL) IS NULL AS strict;
+
+-- A v7 key: one row per second of 2024-01-01 (86400), plus 1000 keys in one ms.
+CREATE TABLE ev (id uuid_v7 PRIMARY KEY, at timestamptz NOT NULL);
+INSERT INTO ev SELECT uuid_generate_v7(t), t
+FROM generate_series(timestamptz '2024-01-01', timestamptz '2024-01-01 23:59:59', interval '1 second') AS t;
+INSERT INTO ev SELECT uuid_generate_v7(timestamptz '2024-01-01 12:00:00.000500+00'), timestamptz '2024-01-01 12:00:00.000500+00'
+FROM generate_series(1, 1000);
+VACUUM ANALYZE ev;
+
+-- One hour: an index-only scan on the key, the original qual kept as a filter.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 10:00+00' AND uuid_extract_time(id) < '2024-01-01 11:00+00';
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 10:00+00' AND uuid_extract_time(id) < '2024-01-01 11:00+00';
+-- BETWEEN, and the instant on the left.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) BETWEEN '2024-01-01 10:00+00' AND '2024-01-01 10:59:59.999+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE '2024-01-01 23:00+00' < uuid_extract_time(id);
+-- Equality and the ms edges: the 1000 keys of 12:00:00.000 (written at .000500) and the one of
+-- 12:00:00 (written at .000000) share the ms.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) = '2024-01-01 12:00:00+00';
+SELECT count(*) FILTER (WHERE uuid_extract_time(id) = '2024-01-01 12:00:00+00') AS eq_ms,
+       count(*) FILTER (WHERE uuid_extract_time(id) = '2024-01-01 12:00:00.0005+00') AS eq_inside_ms,
+       count(*) FILTER (WHERE uuid_extract_time(id) > '2024-01-01 11:59:59.9999+00' AND uuid_extract_time(id) < '2024-01-01 12:00:00.001+00') AS gt_lt_around,
+       count(*) FILTER (WHERE uuid_extract_time(id) >= '2024-01-01 12:00:00.0001+00' AND uuid_extract_time(id) <= '2024-01-01 12:00:01+00') AS ge_inside_ms
+FROM ev;
+-- Sub-ms: uuid_extract_time(id, true) reads the fraction; its bounds include rand_a.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id, true) = '2024-01-01 12:00:00.0005+00';
+SELECT count(*) FILTER (WHERE uuid_extract_time(id, true) = '2024-01-01 12:00:00.0005+00') AS eq_500us,
+       count(*) FILTER (WHERE uuid_extract_time(id, true) < '2024-01-01 12:00:00.0005+00' AND uuid_extract_time(id, true) >= '2024-01-01 12:00:00+00') AS before_500us,
+       count(*) FILTER (WHERE uuid_extract_time(id, true) > '2024-01-01 12:00:00.0005+00' AND uuid_extract_time(id, true) < '2024-01-01 12:00:01+00') AS after_500us
+FROM ev;
+-- The same counts, index or not.
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+SET enable_bitmapscan = off;
+SELECT count(*) FILTER (WHERE uuid_extract_time(id) = '2024-01-01 12:00:00+00') AS eq_ms,
+       count(*) FILTER (WHERE uuid_extract_time(id, true) = '2024-01-01 12:00:00.0005+00') AS eq_500us
+FROM ev;
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+-- The PostgreSQL 18 name uuidx provides (v7 time in whole ms), called by its schema.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE public.uuid_extract_timestamp(id) >= '2024-01-01 23:00+00';
+
+-- Stable instants (now()) and parameters: the bound is computed at execution, once per scan.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - interval '1 hour';
+PREPARE last_hour(timestamptz) AS SELECT count(*) FROM ev WHERE uuid_extract_time(id) > $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE last_hour('2024-01-01 23:00+00');
+EXECUTE last_hour('2024-01-01 23:00+00');
+RESET plan_cache_mode;
+DEALLOCATE last_hour;
+
+-- OR: each arm gets its range (a BitmapOr). NOT over a comparison: the negated range.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) < '2024-01-01 00:10+00' OR uuid_extract_time(id) >= '2024-01-01 23:50+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE NOT (uuid_extract_time(id) < '2024-01-01 23:00+00');
+-- Subqueries, CTEs and views.
+EXPLAIN (COSTS OFF)
+WITH recent AS (SELECT id FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00')
+SELECT count(*) FROM recent;
+CREATE VIEW ev_view AS SELECT id, at FROM ev;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev_view WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE id IN (SELECT id FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:59+00');
+-- A join: the instant comes from the other table, a parameterized index scan per outer row.
+CREATE TABLE marks (at timestamptz);
+INSERT INTO marks VALUES ('2024-01-01 06:00+00'), ('2024-01-01 18:00+00');
+ANALYZE marks;
+EXPLAIN (COSTS OFF)
+SELECT m.at, count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) BETWEEN m.at AND m.at + interval '1 second' GROUP BY m.at;
+SELECT m.at, count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) BETWEEN m.at AND m.at + interval '1 second' GROUP BY m.at ORDER BY m.at;
+
+-- Not matched (nothing added): a volatile instant, an instant from the same table, a time
+-- reading that is not a constant, a comparison under CASE, and <>.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - random() * interval '1 hour';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= at;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id, at > '2024-01-01 12:00+00') >= '2024-01-01 23:00+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE CASE WHEN at IS NULL THEN false ELSE uuid_extract_time(id) >= '2024-01-01 23:00+00' END;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) <> '2024-01-01 23:00+00';
+
+-- The setting turns it off.
+SET uuidx.time_predicates = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+RESET uuidx.time_predicates;
+
+-- A plain uuid key with a validated CHECK constraint: the same rewrite.
+CREATE TABLE ev_checked (id uuid PRIMARY KEY CONSTRAINT only_v7 CHECK (uuid_extract_version(id) = 7));
+INSERT INTO ev_checked SELECT id FROM ev;
+VACUUM ANALYZE ev_checked;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev_checked WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+-- NOT VALID: not proven, nothing added; once validated, added.
+ALTER TABLE ev_checked DROP CONSTRAINT only_v7;
+ALTER TABLE ev_checked ADD CONSTRAINT only_v7 CHECK (7 = uuid_extract_version(id)) NOT VALID;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev_checked WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+ALTER TABLE ev_checked VALIDATE CONSTRAINT only_v7;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev_checked WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+
+-- A plain uuid key without such a constraint may hold v1 keys whose time sorts anywhere: nothing
+-- is added, and the v1 row is found.
+CREATE TABLE ev_mixed (id uuid PRIMARY KEY);
+INSERT INTO ev_mixed SELECT id FROM ev;
+INSERT INTO ev_mixed VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846');  -- v1 of 2022-02-22, sorts after 2024's v7
+VACUUM ANALYZE ev_mixed;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev_mixed WHERE uuid_extract_time(id) < '2023-01-01+00';
+SELECT count(*) FROM ev_mixed WHERE uuid_extract_time(id) < '2023-01-01+00';
+
+DROP VIEW ev_view;
+DROP TABLE ev, ev_checked, ev_mixed, marks;

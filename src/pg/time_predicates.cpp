@@ -1,0 +1,454 @@
+// time_predicates.cpp: the planner hook that gives `uuid_extract_time(id) op t` an index (or a
+// partition bound) to work with on a v7 key, the setting uuidx.time_predicates that turns it off,
+// and the SQL bound functions it calls, uuid_v7_lower_bound / uuid_v7_upper_bound.
+//
+// Among UUIDv7 values, the time (unix_ts_ms, RFC 9562 §5.7, plus the rand_a fraction of §6.2
+// Method 3 when read to the µs) never decreases in key order, so `time(id) >= t` holds exactly
+// when id >= the smallest v7 of that time (v7time.hpp). A v1 or v6 key, whose time
+// uuid_extract_time also reads, sorts anywhere: the condition is added only for a key that holds
+// nothing but v7 values, by its type (the uuid_v7 domain) or by a validated CHECK constraint
+// `uuid_extract_version(id) = 7` on its table. The original qual stays: `P` becomes
+// `P AND id >= bound`, and since P implies the bound for every v7, the rows are the same.
+//
+// Everything here that calls PostgreSQL is plain C-style code over its node and catalog APIs: no
+// C++ object with a destructor lives in these frames, so an error (longjmp) unwinds nothing.
+#include "../core/v7time.hpp"
+#include "pg.hpp"
+#include "time_predicates.hpp"
+
+extern "C" {
+#include "access/genam.h"
+#include "access/htup_details.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_extension.h"
+#include "catalog/indexing.h"
+#include "catalog/pg_language_d.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_type.h"
+#include "commands/defrem.h"
+#include "commands/extension.h"
+#include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/planner.h"
+#include "parser/parsetree.h"
+#include "utils/acl.h"
+#include "utils/builtins.h"
+#include "utils/fmgroids.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/syscache.h"
+}
+
+namespace {
+
+bool time_predicates_enabled = true;
+planner_hook_type previous_planner_hook = nullptr;
+
+// What the rewrite needs from the catalogs, looked up once per planned statement and only when a
+// candidate qual turns up. `available` is false where uuidx (1.1) is not installed in this
+// database, or the user may not call the bound functions.
+struct Lookups {
+  bool resolved;
+  bool available;
+  Oid lower_fn;   // uuid_v7_lower_bound(timestamptz, boolean, boolean)
+  Oid upper_fn;   // uuid_v7_upper_bound(timestamptz, boolean, boolean)
+  Oid domain_v7;  // the uuid_v7 domain
+  Oid uuid_ge;    // uuid >= uuid
+  Oid uuid_le;    // uuid <= uuid
+};
+
+struct WalkContext {
+  Query* query;  // the query whose quals are being read (Vars of level 0 refer to its rtable)
+  Lookups* lookups;
+};
+
+Oid function_in(Oid nsp, const char* name) {
+  Oid args[3] = {TIMESTAMPTZOID, BOOLOID, BOOLOID};
+  return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+                         PointerGetDatum(buildoidvector(args, 3)), ObjectIdGetDatum(nsp));
+}
+
+// The schema of the uuidx extension in this database, InvalidOid if it is not installed.
+Oid uuidx_schema() {
+  Relation rel = table_open(ExtensionRelationId, AccessShareLock);
+  ScanKeyData key;
+  ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ, CStringGetDatum("uuidx"));
+  SysScanDesc scan = systable_beginscan(rel, ExtensionNameIndexId, true, nullptr, 1, &key);
+  HeapTuple tuple = systable_getnext(scan);
+  const Oid nsp =
+      HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace : InvalidOid;
+  systable_endscan(scan);
+  table_close(rel, AccessShareLock);
+  return nsp;
+}
+
+void resolve(Lookups* lk) {
+  lk->resolved = true;
+  lk->available = false;
+  const Oid nsp = uuidx_schema();
+  if (!OidIsValid(nsp)) return;
+  lk->lower_fn = function_in(nsp, "uuid_v7_lower_bound");
+  lk->upper_fn = function_in(nsp, "uuid_v7_upper_bound");
+  if (!OidIsValid(lk->lower_fn) || !OidIsValid(lk->upper_fn)) return;  // uuidx 1.0
+  // The added condition calls them: a user who may not would get an error from a query that
+  // did not name them.
+  if (UUIDX_PROC_ACLCHECK(lk->lower_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK ||
+      UUIDX_PROC_ACLCHECK(lk->upper_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+    return;
+  lk->domain_v7 = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("uuid_v7"), ObjectIdGetDatum(nsp));
+  const Oid family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
+  lk->uuid_ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+  lk->uuid_le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+  lk->available = OidIsValid(lk->uuid_ge) && OidIsValid(lk->uuid_le);
+}
+
+// True for a C function of the uuidx library whose link symbol is `symbol`, in any schema.
+bool is_uuidx_symbol(Oid fn, const char* symbol) {
+  HeapTuple tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
+  if (!HeapTupleIsValid(tuple)) return false;
+  bool match = false;
+  if (reinterpret_cast<Form_pg_proc>(GETSTRUCT(tuple))->prolang == ClanguageId) {
+    bool null_src, null_bin;
+    const Datum src = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_prosrc, &null_src);
+    const Datum bin = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_probin, &null_bin);
+    if (!null_src && !null_bin) {
+      char* src_text = TextDatumGetCString(src);
+      char* bin_text = TextDatumGetCString(bin);
+      // The module path ends in uuidx ('$libdir/uuidx', or a full path, maybe with the suffix).
+      const char* base = strrchr(bin_text, '/');
+      base = base ? base + 1 : bin_text;
+      match = strcmp(src_text, symbol) == 0 && (strcmp(base, "uuidx") == 0 || strcmp(base, "uuidx.so") == 0);
+      pfree(src_text);
+      pfree(bin_text);
+    }
+  }
+  ReleaseSysCache(tuple);
+  return match;
+}
+
+Node* strip_relabel(Node* node) {
+  while (node && IsA(node, RelabelType)) node = reinterpret_cast<Node*>(reinterpret_cast<RelabelType*>(node)->arg);
+  return node;
+}
+
+// A call that reads a UUID's time: uuidx's uuid_extract_time(uuid [, submillisecond]) and
+// uuid_extract_timestamp(uuid), and the server's uuid_extract_timestamp (17 and later). For a v7
+// each gives the unix_ts_ms; uuid_extract_time(u, true) adds the fraction. (17's own reads v1
+// only, so on 17 it is NULL for every v7: the qual is never true and the bound changes nothing.)
+bool time_call(Node* node, FuncExpr** call, bool* sub_ms) {
+  if (!node || !IsA(node, FuncExpr)) return false;
+  FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
+  const int nargs = list_length(f->args);
+  if (nargs == 1 && OidIsValid(UUIDX_PG_EXTRACT_TIMESTAMP) && f->funcid == UUIDX_PG_EXTRACT_TIMESTAMP) {
+    *sub_ms = false;
+  } else if (nargs == 1 && (is_uuidx_symbol(f->funcid, "uuidx_extract_time") ||
+                            is_uuidx_symbol(f->funcid, "uuidx_extract_timestamp_pg18"))) {
+    *sub_ms = false;
+  } else if (nargs == 2 && is_uuidx_symbol(f->funcid, "uuidx_extract_time")) {
+    // The reading must be known when planning: a constant true or false.
+    Node* flag = reinterpret_cast<Node*>(lsecond(f->args));
+    if (!IsA(flag, Const)) return false;
+    Const* c = reinterpret_cast<Const*>(flag);
+    if (c->constisnull || c->consttype != BOOLOID) return false;
+    *sub_ms = DatumGetBool(c->constvalue);
+  } else {
+    return false;
+  }
+  *call = f;
+  return true;
+}
+
+// `time op t` for the timestamptz comparison operators.
+bool comparison_of(OpExpr* op, uuidx::TimeCmp* cmp) {
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  switch (fn) {
+    case F_TIMESTAMPTZ_LT:
+      *cmp = uuidx::TimeCmp::lt;
+      return true;
+    case F_TIMESTAMPTZ_LE:
+      *cmp = uuidx::TimeCmp::le;
+      return true;
+    case F_TIMESTAMPTZ_EQ:
+      *cmp = uuidx::TimeCmp::eq;
+      return true;
+    case F_TIMESTAMPTZ_GE:
+      *cmp = uuidx::TimeCmp::ge;
+      return true;
+    case F_TIMESTAMPTZ_GT:
+      *cmp = uuidx::TimeCmp::gt;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The instant side: no column of the key's own table (the bound must be known before its scan),
+// no subquery, aggregate, window or set-returning function, and (checked apart) nothing volatile:
+// it is evaluated again in the added condition and must give the same value.
+struct InstantCheck {
+  Index key_varno;
+};
+
+bool instant_unfit(Node* node, void* context) {
+  if (node == nullptr) return false;
+  const InstantCheck* ic = static_cast<InstantCheck*>(context);
+  if (IsA(node, Var)) {
+    const Var* v = reinterpret_cast<Var*>(node);
+    return v->varlevelsup == 0 && static_cast<Index>(v->varno) == ic->key_varno;
+  }
+  if (IsA(node, SubLink) || IsA(node, Aggref) || IsA(node, WindowFunc) || IsA(node, GroupingFunc) || IsA(node, Query))
+    return true;
+  if (IsA(node, FuncExpr) && reinterpret_cast<FuncExpr*>(node)->funcretset) return true;
+  if (IsA(node, OpExpr) && reinterpret_cast<OpExpr*>(node)->opretset) return true;
+  return expression_tree_walker(node, UUIDX_TREE_WALKER(instant_unfit), context);
+}
+
+// The check constraint `version(col) = 7` (either side, smallint, integer or bigint 7), with
+// version uuidx's uuid_extract_version or the server's (17 and later).
+bool says_v7(Node* node, AttrNumber attno) {
+  if (node == nullptr) return false;
+  if (IsA(node, List)) {
+    ListCell* lc;
+    foreach (lc, reinterpret_cast<List*>(node))
+      if (says_v7(reinterpret_cast<Node*>(lfirst(lc)), attno)) return true;
+    return false;
+  }
+  if (IsA(node, BoolExpr)) {
+    BoolExpr* b = reinterpret_cast<BoolExpr*>(node);
+    return b->boolop == AND_EXPR && says_v7(reinterpret_cast<Node*>(b->args), attno);
+  }
+  if (!IsA(node, OpExpr)) return false;
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  if (list_length(op->args) != 2) return false;
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  if (fn != F_INT2EQ && fn != F_INT24EQ && fn != F_INT28EQ && fn != F_INT42EQ && fn != F_INT82EQ) return false;
+  Node* sides[2] = {reinterpret_cast<Node*>(linitial(op->args)), reinterpret_cast<Node*>(lsecond(op->args))};
+  for (int i = 0; i < 2; ++i) {
+    Node* call = sides[i];
+    Node* value = sides[1 - i];
+    if (!IsA(call, FuncExpr) || !IsA(value, Const)) continue;
+    FuncExpr* f = reinterpret_cast<FuncExpr*>(call);
+    if (list_length(f->args) != 1) continue;
+    if (!(OidIsValid(UUIDX_PG_EXTRACT_VERSION) && f->funcid == UUIDX_PG_EXTRACT_VERSION) &&
+        !is_uuidx_symbol(f->funcid, "uuidx_extract_version"))
+      continue;
+    Node* arg = strip_relabel(reinterpret_cast<Node*>(linitial(f->args)));
+    if (!IsA(arg, Var) || reinterpret_cast<Var*>(arg)->varattno != attno) continue;
+    Const* c = reinterpret_cast<Const*>(value);
+    if (c->constisnull) continue;
+    int64 seven = -1;
+    if (c->consttype == INT2OID) seven = DatumGetInt16(c->constvalue);
+    if (c->consttype == INT4OID) seven = DatumGetInt32(c->constvalue);
+    if (c->consttype == INT8OID) seven = DatumGetInt64(c->constvalue);
+    if (seven == 7) return true;
+  }
+  return false;
+}
+
+// A table column every row of which is a v7 (or NULL, or a value whose version is NULL and
+// whose time therefore is too): a validated, enforced CHECK constraint says so, and it holds for
+// the inheritance children the scan reads as well.
+bool table_says_v7(const RangeTblEntry* rte, AttrNumber attno) {
+  if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
+  // The parser (or the plan cache) holds a lock on every table of the query.
+  Relation rel = table_open(rte->relid, NoLock);
+  bool found = false;
+  const TupleConstr* constr = RelationGetDescr(rel)->constr;
+  for (int i = 0; constr && !found && i < constr->num_check; ++i) {
+    const ConstrCheck& check = constr->check[i];
+    if (!check.ccvalid || !UUIDX_CHECK_ENFORCED(check) || (check.ccnoinherit && rte->inh)) continue;
+    found = says_v7(reinterpret_cast<Node*>(stringToNode(check.ccbin)), attno);
+  }
+  table_close(rel, NoLock);
+  return found;
+}
+
+// Whether the key (a Var of the current query) holds only v7 values.
+bool key_is_v7(const Var* var, WalkContext* cx) {
+  // Its type is uuid_v7 or a domain over it.
+  Oid type = var->vartype;
+  for (int depth = 0; OidIsValid(type) && depth < 32; ++depth) {
+    if (OidIsValid(cx->lookups->domain_v7) && type == cx->lookups->domain_v7) return true;
+    HeapTuple tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
+    if (!HeapTupleIsValid(tuple)) return false;
+    const Form_pg_type form = reinterpret_cast<Form_pg_type>(GETSTRUCT(tuple));
+    type = form->typtype == TYPTYPE_DOMAIN ? form->typbasetype : InvalidOid;
+    ReleaseSysCache(tuple);
+  }
+  // Or a column of a table whose CHECK constraint admits v7 keys only.
+  if (var->varattno <= 0 || var->varno <= 0 || static_cast<int>(var->varno) > list_length(cx->query->rtable))
+    return false;
+  const RangeTblEntry* rte = rt_fetch(var->varno, cx->query->rtable);
+  return rte->rtekind == RTE_RELATION && table_says_v7(rte, var->varattno);
+}
+
+template <typename T>
+T* copy_node(const T* node) {
+  return static_cast<T*>(copyObjectImpl(node));  // copyObject() needs typeof, which C++ lacks
+}
+
+Expr* bound_condition(Oid op, Oid fn, Node* key, Node* instant, bool inclusive, bool sub_ms) {
+  List* args = list_make3(copy_node(instant), makeBoolConst(inclusive, false), makeBoolConst(sub_ms, false));
+  Expr* bound = reinterpret_cast<Expr*>(makeFuncExpr(fn, UUIDOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+  OpExpr* cond = reinterpret_cast<OpExpr*>(
+      make_opclause(op, BOOLOID, false, reinterpret_cast<Expr*>(copy_node(key)), bound, InvalidOid, InvalidOid));
+  cond->opfuncid = get_opcode(op);
+  return reinterpret_cast<Expr*>(cond);
+}
+
+// For `time(key) op t` (either way round, `negate` for NOT (...)): the conditions on the key it
+// implies, or NIL when the qual is not one of those or the key is not provably v7.
+List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
+  if (list_length(op->args) != 2) return NIL;
+  uuidx::TimeCmp cmp;
+  if (!comparison_of(op, &cmp)) return NIL;
+  Node* left = reinterpret_cast<Node*>(linitial(op->args));
+  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+  FuncExpr* call;
+  bool sub_ms;
+  Node* instant;
+  if (time_call(left, &call, &sub_ms)) {
+    instant = right;
+  } else if (time_call(right, &call, &sub_ms)) {
+    instant = left;
+    cmp = uuidx::commute(cmp);
+  } else {
+    return NIL;
+  }
+  if (negate) {
+    // NOT (time < t) is time >= t, both NULL together; NOT (time = t) is two ranges.
+    switch (cmp) {
+      case uuidx::TimeCmp::lt:
+        cmp = uuidx::TimeCmp::ge;
+        break;
+      case uuidx::TimeCmp::le:
+        cmp = uuidx::TimeCmp::gt;
+        break;
+      case uuidx::TimeCmp::ge:
+        cmp = uuidx::TimeCmp::lt;
+        break;
+      case uuidx::TimeCmp::gt:
+        cmp = uuidx::TimeCmp::le;
+        break;
+      case uuidx::TimeCmp::eq:
+        return NIL;
+    }
+  }
+  Node* key = reinterpret_cast<Node*>(linitial(call->args));
+  Node* stripped = strip_relabel(key);
+  if (!IsA(stripped, Var)) return NIL;
+  const Var* var = reinterpret_cast<Var*>(stripped);
+  if (var->varlevelsup != 0) return NIL;
+  InstantCheck ic{static_cast<Index>(var->varno)};
+  if (instant_unfit(instant, &ic) || contain_volatile_functions(instant)) return NIL;
+  if (!cx->lookups->resolved) resolve(cx->lookups);
+  if (!cx->lookups->available || !key_is_v7(var, cx)) return NIL;
+
+  const uuidx::ImpliedBounds b = uuidx::implied_bounds(cmp);
+  List* out = NIL;
+  if (b.lower)
+    out = lappend(
+        out, bound_condition(cx->lookups->uuid_ge, cx->lookups->lower_fn, key, instant, b.lower_inclusive, sub_ms));
+  if (b.upper)
+    out = lappend(
+        out, bound_condition(cx->lookups->uuid_le, cx->lookups->upper_fn, key, instant, b.upper_inclusive, sub_ms));
+  return out;
+}
+
+// Rewrites a WHERE or JOIN ... ON clause. Only through AND and OR from the top (and one NOT right
+// over a comparison): there a row passes when the clause is true, and replacing a NULL part by
+// false, as `P AND bound` may do for a key whose version is NULL under a CHECK constraint, cannot
+// change that. Under anything else (CASE, IS NOT TRUE, a NOT over AND/OR) nothing is added.
+Node* rewrite_clause(Node* node, WalkContext* cx) {
+  if (node == nullptr) return node;
+  if (IsA(node, List)) {  // an implicit AND
+    ListCell* lc;
+    foreach (lc, reinterpret_cast<List*>(node)) lfirst(lc) = rewrite_clause(reinterpret_cast<Node*>(lfirst(lc)), cx);
+    return node;
+  }
+  if (IsA(node, BoolExpr)) {
+    BoolExpr* b = reinterpret_cast<BoolExpr*>(node);
+    if (b->boolop == AND_EXPR || b->boolop == OR_EXPR) {
+      ListCell* lc;
+      foreach (lc, b->args) lfirst(lc) = rewrite_clause(reinterpret_cast<Node*>(lfirst(lc)), cx);
+      return node;
+    }
+    if (b->boolop == NOT_EXPR && list_length(b->args) == 1 && IsA(linitial(b->args), OpExpr)) {
+      List* added = implied_conditions(reinterpret_cast<OpExpr*>(linitial(b->args)), true, cx);
+      if (added != NIL) return reinterpret_cast<Node*>(make_andclause(lcons(node, added)));
+    }
+    return node;
+  }
+  if (IsA(node, OpExpr)) {
+    List* added = implied_conditions(reinterpret_cast<OpExpr*>(node), false, cx);
+    if (added != NIL) return reinterpret_cast<Node*>(make_andclause(lcons(node, added)));
+  }
+  return node;
+}
+
+// Visits every query of the statement (subqueries in FROM, CTEs, sublinks) and rewrites the
+// clauses of its join tree.
+bool rewrite_walker(Node* node, void* context) {
+  if (node == nullptr) return false;
+  WalkContext* cx = static_cast<WalkContext*>(context);
+  if (IsA(node, Query)) {
+    WalkContext inner = {reinterpret_cast<Query*>(node), cx->lookups};
+    return query_tree_walker(reinterpret_cast<Query*>(node), UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
+  }
+  if (IsA(node, FromExpr)) {
+    FromExpr* f = reinterpret_cast<FromExpr*>(node);
+    f->quals = rewrite_clause(f->quals, cx);
+  } else if (IsA(node, JoinExpr)) {
+    JoinExpr* j = reinterpret_cast<JoinExpr*>(node);
+    j->quals = rewrite_clause(j->quals, cx);
+  }
+  return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
+}
+
+PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params) {
+  if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
+    Lookups lookups = {};
+    WalkContext cx = {parse, &lookups};
+    rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
+  }
+  if (previous_planner_hook) return previous_planner_hook(parse, query_string, cursor_options, bound_params);
+  return standard_planner(parse, query_string, cursor_options, bound_params);
+}
+
+}  // namespace
+
+namespace uuidx_pg {
+
+void install_time_predicates() {
+  DefineCustomBoolVariable("uuidx.time_predicates",
+                           "Adds key ranges to uuid_extract_time(id) comparisons over UUIDv7-only keys.",
+                           "A comparison of the time of a uuid_v7 column, or of a column whose table has the "
+                           "CHECK constraint uuid_extract_version(col) = 7, with an instant gets the key range "
+                           "it implies, so that an index or partition bounds can be used. Results are the same.",
+                           &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+  MarkGUCPrefixReserved("uuidx");
+  previous_planner_hook = planner_hook;
+  planner_hook = uuidx_planner;
+}
+
+}  // namespace uuidx_pg
+
+// uuid_v7_lower_bound(at timestamptz, inclusive boolean, submillisecond boolean): the smallest
+// v7 whose time is >= at (or > at); never an error (v7time.hpp).
+UUIDX_FUNCTION(uuidx_v7_lower_bound) {
+  const std::int64_t at = uuidx_pg::unix_micros_arg(PG_GETARG_TIMESTAMPTZ(0));
+  return uuidx_pg::uuid_datum(uuidx::v7_lower_bound(at, PG_GETARG_BOOL(1), PG_GETARG_BOOL(2)));
+}
+
+// uuid_v7_upper_bound(at timestamptz, inclusive boolean, submillisecond boolean): the greatest
+// v7 whose time is <= at (or < at).
+UUIDX_FUNCTION(uuidx_v7_upper_bound) {
+  const std::int64_t at = uuidx_pg::unix_micros_arg(PG_GETARG_TIMESTAMPTZ(0));
+  return uuidx_pg::uuid_datum(uuidx::v7_upper_bound(at, PG_GETARG_BOOL(1), PG_GETARG_BOOL(2)));
+}
