@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# scope: once
+# packages: unzip
+# The PGXN release (make dist, test/release/dist.sh): the zip holds one top directory
+# NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
+# does with it on a fresh machine works: unpacked into an empty directory outside the checkout,
+# `make && make install && make installcheck` against apt's PostgreSQL 15, installcheck running
+# pg_regress (the Makefile's REGRESS) on a throwaway cluster.
+#
+# What is archived: by default the working tree as it would be committed (tracked and untracked
+# files that .gitignore does not exclude), through a commit object built from a private index
+# (GIT_INDEX_FILE in a temp dir: the real index, HEAD and the working tree are not touched), so
+# that this run tests the same sources as the other suites. UUIDX_DIST_COMMIT=HEAD tests exactly
+# what `make dist` would write now.
+#
+# make install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
+# the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, test/lib/build.sh) is
+# installed again when there is one, so the suites after this one find it. (The runner runs
+# scope-once suites before it builds and installs for each major, so a full run reinstalls anyway.)
+set -u
+cd "$(dirname "$0")/../.."
+top=$(pwd)
+PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+export PGBIN=/usr/lib/postgresql/15/bin
+source test/lib/cluster.sh
+
+passed=0
+failed=0
+ok() { echo "PASS  $1"; passed=$((passed + 1)); }
+bad() { echo "FAIL  $1"; failed=$((failed + 1)); }
+finish() {
+  cluster_stop
+  local tree_build="$top/build/pg/_usr_lib_postgresql_15_bin"
+  if [ -n "${installed_zip_build:-}" ] && [ -f "$tree_build/Makefile" ]; then
+    make -C "$tree_build" -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1 &&
+      echo "      reinstalled the tree's build from $tree_build" ||
+      { echo "FAIL  could not reinstall the tree's build from $tree_build"; failed=$((failed + 1)); }
+  fi
+  [ -n "${UUIDX_KEEP_DIST:-}" ] || rm -rf "$work"
+  echo "SUITE_RESULT passed=$passed failed=$failed"
+}
+work=$(mktemp -d /tmp/uuidx-dist.XXXXXX)
+chmod 755 "$work"
+trap finish EXIT
+
+# ---- the archive --------------------------------------------------------------------------
+start=$(date +%s)
+if [ -n "${UUIDX_DIST_COMMIT:-}" ]; then
+  commit=$UUIDX_DIST_COMMIT
+  echo "      archiving $commit"
+else
+  export GIT_INDEX_FILE="$work/index"
+  git ls-files -z -co --exclude-standard | git update-index -z --add --remove --stdin
+  tree=$(git write-tree)
+  unset GIT_INDEX_FILE
+  commit=$(git commit-tree "$tree" -p HEAD -m "uuidx tests: the working tree for 70_pgxn_dist")
+  if [ "$tree" = "$(git rev-parse 'HEAD^{tree}')" ]; then
+    echo "      archiving the working tree (the same files as HEAD)"
+  else
+    echo "      archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"
+  fi
+fi
+if out=$(bash test/release/dist.sh "$commit" "$work/out" 2>&1); then
+  ok "dist.sh wrote the archive: $(grep '^dist: wrote' <<<"$out" | sed 's/^dist: //')"
+else
+  bad "dist.sh failed:"
+  echo "$out" | sed 's/^/      /'
+  exit 1
+fi
+read -r name version < <(python3 -c 'import json; m = json.load(open("META.json")); print(m["name"], m["version"])')
+zip="$work/out/$name-$version.zip"
+[ -f "$zip" ] && ok "the archive is named $name-$version.zip (META.json name and version)" ||
+  { bad "no $name-$version.zip in $work/out: $(ls "$work/out")"; exit 1; }
+
+python3 - "$zip" "$name-$version" "$commit" >"$work/zipcheck" <<'PY'
+import subprocess, sys, zipfile
+zip_path, top, commit = sys.argv[1:]
+names = [i.filename for i in zipfile.ZipFile(zip_path).infolist()]
+files = {n[len(top) + 1:] for n in names if not n.endswith("/")}
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+outside = [n for n in names if not n.startswith(top + "/")]
+check(not outside, f"every entry is under {top}/" + (f" (not: {outside[:5]})" if outside else ""))
+tracked = set(subprocess.run(["git", "ls-tree", "-r", "--name-only", commit], capture_output=True,
+                             text=True, check=True).stdout.split("\n")) - {""}
+expected = {f for f in tracked if not f.startswith("debian/")}
+missing = sorted(expected - files)
+extra = sorted(files - expected)
+check(not missing, f"it holds all {len(expected)} files of the commit outside debian/"
+      + (f" (missing: {missing[:10]})" if missing else ""))
+check(not extra, "it holds nothing else" + (f" (extra: {extra[:10]})" if extra else ""))
+check(not any(f.startswith("debian/") for f in files), "no debian/ (PGXN users do not need it)")
+products = [f for f in files if f.endswith((".o", ".so", ".bc", ".d", ".zip")) or
+            f.split("/")[0] in ("build", "results", "log", "tmp_check") or f in ("regression.diffs", "regression.out")]
+check(not products, "no build products (*.o, *.so, build/, results/, ...)" + (f": {products[:10]}" if products else ""))
+needed = ["Makefile", "uuidx.control", "META.json", "README.md", "CHANGELOG.md", "src/pg/exports.txt",
+          "sql/include/setup.psql"]
+check(all(n in files for n in needed), "it holds " + ", ".join(needed))
+print(f"files {len(files)}")
+PY
+while IFS= read -r line; do
+  case $line in
+    "ok   "*) ok "zip: ${line#ok   }" ;;
+    "FAIL "*) bad "zip: ${line#FAIL }" ;;
+    files*) nfiles=${line#files } ;;
+  esac
+done <"$work/zipcheck"
+echo "      the zip's top level: $(unzip -Z1 "$zip" | cut -d/ -f2 | sort -u | grep . | tr '\n' ' ')"
+
+# ---- a fresh machine: unpack into an empty directory, make && make install && make installcheck
+mkdir "$work/fresh"
+(cd "$work/fresh" && unzip -q "$zip") || { bad "unzip failed"; exit 1; }
+src="$work/fresh/$name-$version"
+[ "$(ls "$work/fresh")" = "$name-$version" ] && ok "unzip makes one directory, $name-$version/" ||
+  bad "unzip made: $(ls "$work/fresh")"
+python3 test/release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.log" 2>&1 &&
+  ok "the unpacked META.json follows the PGXN Meta Spec and its files are there" ||
+  { bad "the unpacked META.json:"; sed 's/^/      /' "$work/meta.log"; }
+
+t0=$(date +%s)
+if make -C "$src" -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$work/make.log" 2>&1; then
+  ok "make ($(($(date +%s) - t0)) s)"
+else
+  bad "make:"; tail -n 30 "$work/make.log" | sed 's/^/      /'; exit 1
+fi
+installed_zip_build=1
+if make -C "$src" PG_CONFIG="$PG_CONFIG" install >"$work/install.log" 2>&1; then
+  ok "make install"
+else
+  bad "make install:"; tail -n 30 "$work/install.log" | sed 's/^/      /'; exit 1
+fi
+cluster_start || { bad "could not start a throwaway cluster"; exit 1; }
+t0=$(date +%s)
+if make -C "$src" PG_CONFIG="$PG_CONFIG" installcheck >"$work/installcheck.log" 2>&1; then
+  ok "make installcheck ($(($(date +%s) - t0)) s): $(grep -E 'tests passed|tests failed' "$work/installcheck.log" | tr -s ' ' | sed 's/^ //')"
+else
+  bad "make installcheck:"
+  tail -n 40 "$work/installcheck.log" | sed 's/^/      /'
+  [ -f "$src/regression.diffs" ] && head -n 80 "$src/regression.diffs" | sed 's/^/      /'
+fi
+if cluster_log_has_crash; then bad "the server log shows a crashed backend"; else ok "no crashed backend"; fi
+echo "      $nfiles files in the zip; $(($(date +%s) - start)) s for this suite"
