@@ -37,6 +37,11 @@ for db in app_public app_ext; do
   check_true "15: pg_dump -Fc $db" "$([ $? = 0 ] && [ ! -s "$work/$db.pg_dump.err" ] && echo t)" \
     "$(stat -c %s "$work/$db.dump") bytes $(head -c 300 "$work/$db.pg_dump.err")"
 done
+# The case that broke with 1.0 (which did not create uuidv7() on 18): the dump names 15's uuidx
+# function schema-qualified.
+check_true "15: the dump of app_public has DEFAULT public.uuidv7()" \
+  "$("$PGBIN/pg_restore" -f - "$work/app_public.dump" | grep -q 'DEFAULT public.uuidv7()' && echo t)" \
+  "$("$PGBIN/pg_restore" -f - "$work/app_public.dump" | grep -o 'DEFAULT [a-z_.]*uuid[a-z0-9_]*()' | sort | uniq -c | tr -s ' \n' ' ')"
 cluster_stop
 
 for target in 17 18; do

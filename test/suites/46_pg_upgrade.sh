@@ -35,7 +35,9 @@ for target in 17 18; do
   eval "newbin=\$bin$target"
   new_dir="$old_dir/new$target"
   mkdir -p "$new_dir" && chown "$UUIDX_TEST_USER" "$new_dir" 2>/dev/null
-  _as_test_user "$newbin/initdb" -D "$new_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
+  # The old cluster's settings; 18's initdb enables data checksums unless told not to.
+  checksums=$("$newbin/initdb" --help | grep -q -- --no-data-checksums && echo --no-data-checksums)
+  _as_test_user "$newbin/initdb" -D "$new_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 $checksums \
     >"$new_dir/initdb.log" 2>&1 || { cat "$new_dir/initdb.log"; failed=$((failed + 1)); continue; }
   upgrade() {  # pg_upgrade as the cluster's owner, in a directory it may write its logs to
     _as_test_user env -C "$new_dir" "$newbin/pg_upgrade" -U postgres \
