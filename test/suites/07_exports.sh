@@ -3,6 +3,7 @@
 # an install or update script names (AS 'MODULE_PATHNAME', 'symbol') the symbol and its
 # pg_finfo_ record; nothing of the C++ core (uuidx::), of the glue's helpers or of the standard
 # library. Checked on the library built for this major (UUIDX_BUILD_DIR, set by run-tests.sh).
+# On 18 and later, also the name and version its magic block gives the server.
 set -u
 cd "$(dirname "$0")/../.."
 passed=0
@@ -30,4 +31,18 @@ check "nothing is exported but the entry points" test -z "$extra"
 check "every entry point the scripts name is exported, with its pg_finfo_ record" test -z "$missing"
 check "no C++ symbol is exported" bash -c "! grep -q '^_Z' <<<\"\$0\"" "$exported"
 check "the magic block is there" grep -qx Pg_magic_func <<<"$exported"
+
+# From 18 on the magic block names the module and its version (PG_MODULE_MAGIC_EXT).
+if [ "${UUIDX_PG_MAJOR:-0}" -ge 18 ]; then
+  source test/lib/cluster.sh
+  if cluster_start; then
+    got=$(cluster_psql -At -c "CREATE EXTENSION uuidx" -c "SELECT public.uuid_nil()" \
+      -c "SELECT module_name || ' ' || version FROM pg_get_loaded_modules() WHERE file_name = 'uuidx.so'" | tail -n 1)
+    want="uuidx $(sed -n 's/^EXTVERSION *= *//p' Makefile)"
+    check "pg_get_loaded_modules() shows '$want' (got '$got')" test "$got" = "$want"
+    cluster_stop
+  else
+    check "a cluster to load the module in" false
+  fi
+fi
 echo "SUITE_RESULT passed=$passed failed=$failed"
