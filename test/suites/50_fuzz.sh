@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: clang-14 libclang-rt-14-dev
-# libFuzzer over the core's parsers, decoders and round trips (issue 4 item 5): `make fuzz` builds
+# libFuzzer over the core's parsers, decoders and round trips: `make fuzz` builds
 # test/fuzz/fuzz_*.cpp with clang-14 and ASan + UBSan into build/fuzz, then each target runs for
 # UUIDX_FUZZ_SECONDS (default 60) starting from its committed seed corpus test/fuzz/corpus/<target>
 # (crash inputs found earlier included, so they are replayed first). New inputs go to a scratch
 # directory; the committed corpus is never written. A target fails on any crash, sanitizer report,
-# leak, timeout or FUZZ_CHECK; the executions of each run are printed.
+# leak, timeout or FUZZ_CHECK, and when it records no execution; the executions of each run are
+# printed.
 set -u
 cd "$(dirname "$0")/../.."
 seconds=${UUIDX_FUZZ_SECONDS:-60}
@@ -22,13 +23,27 @@ fi
 passed=$((passed + 1))
 echo "PASS  make fuzz"
 
-targets=$(ls build/fuzz/fuzz_* 2>/dev/null | xargs -n1 basename)
+# The targets are the committed sources; each must have been built (a stale binary of a removed
+# source, or none at all, must not pass).
+targets=$(ls test/fuzz/fuzz_*.cpp 2>/dev/null | xargs -n1 basename | sed 's/\.cpp$//')
+if [ -z "$targets" ]; then
+  echo "FAIL  no fuzz targets in test/fuzz/fuzz_*.cpp"
+  failed=$((failed + 1))
+fi
+for b in $(ls build/fuzz/fuzz_* 2>/dev/null | xargs -rn1 basename); do
+  [ -f "test/fuzz/$b.cpp" ] || { echo "FAIL  build/fuzz/$b has no source test/fuzz/$b.cpp (stale)"; failed=$((failed + 1)); }
+done
 scratch=$(mktemp -d /tmp/uuidx-fuzz.XXXXXX)
 total=0
 for t in $targets; do
   seeds=test/fuzz/corpus/${t#fuzz_}
   if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
     echo "FAIL  $t: no committed seed corpus in $seeds"
+    failed=$((failed + 1))
+    continue
+  fi
+  if [ ! -x "build/fuzz/$t" ] || [ "build/fuzz/$t" -ot "test/fuzz/$t.cpp" ]; then
+    echo "FAIL  $t: make fuzz did not build build/fuzz/$t from test/fuzz/$t.cpp"
     failed=$((failed + 1))
     continue
   fi
@@ -40,7 +55,11 @@ for t in $targets; do
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -n 1)
   execs=${execs:-0}
   total=$((total + execs))
-  if [ "$rc" = 0 ] && ! grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|FUZZ_CHECK failed' "$log"; then
+  if [ "$execs" -le 0 ]; then
+    echo "FAIL  $t: no executions recorded (exit $rc)"
+    tail -n 5 "$log"
+    failed=$((failed + 1))
+  elif [ "$rc" = 0 ] && ! grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|FUZZ_CHECK failed' "$log"; then
     echo "PASS  $t: $execs executions in $seconds s from $(ls "$seeds" | wc -l) seeds, $(ls "$scratch/$t/new" | wc -l) new corpus inputs"
     passed=$((passed + 1))
   else

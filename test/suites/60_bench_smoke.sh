@@ -3,7 +3,7 @@
 # The benchmark in smoke mode (tiny sizes, well under a minute): checks that test/bench/bench.sh
 # runs end to end and that what it prints and writes has the promised structure, with numbers
 # that parse. It asserts no timing: thresholds belong to the benchmark's report, not to tests.
-set -u
+set -u -o pipefail
 cd "$(dirname "$0")/../.."
 passed=0
 failed=0
@@ -69,7 +69,8 @@ check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progr
 [ "$failed" = 0 ] && rm -rf "$out" || echo "kept $out"
 # The core's Google Benchmark builds and runs (briefly), so it cannot rot unnoticed.
 check "make build/bench/core_bench builds the core benchmark" make -s build/bench/core_bench
+# The whole output first, then the match: a crash after the line must fail the check.
 check "core_bench runs and reports v7 generation (10 ms per case)" \
-  bash -c "build/bench/core_bench --benchmark_filter=GenerateV7 --benchmark_min_time=0.01 2>&1 | grep -q '^BM_GenerateV7<OpenSslRng>'"
+  bash -c "out=\$(build/bench/core_bench --benchmark_filter=GenerateV7 --benchmark_min_time=0.01 2>&1) && grep -q '^BM_GenerateV7<OpenSslRng>' <<<\"\$out\""
 
 echo "SUITE_RESULT passed=$passed failed=$failed"

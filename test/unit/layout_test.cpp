@@ -107,13 +107,20 @@ TEST(Convert, RoundTripOfRandomV1AndV6IsBitExact) {
 
 TEST(Convert, V6SortsByTimeWhereV1DoesNot) {
   FakeRandom rng;
-  std::vector<std::pair<std::uint64_t, Uuid>> v6s;
+  std::vector<std::pair<std::uint64_t, Uuid>> v6s, v1s;
   for (int i = 0; i < 1000; ++i) {
     const std::uint64_t ts = rng.next() >> 4;  // 60 bits
     v6s.emplace_back(ts, encode_v6(ts, 0x1234, Node{1, 2, 3, 4, 5, 6}));
+    v1s.emplace_back(ts, encode_v1(ts, 0x1234, Node{1, 2, 3, 4, 5, 6}));
   }
-  std::sort(v6s.begin(), v6s.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  const auto by_bytes = [](const auto& a, const auto& b) { return a.second < b.second; };
+  std::sort(v6s.begin(), v6s.end(), by_bytes);
+  std::sort(v1s.begin(), v1s.end(), by_bytes);
   for (std::size_t i = 1; i < v6s.size(); ++i) ASSERT_LE(v6s[i - 1].first, v6s[i].first);
+  // §5.1: v1 starts with time_low, so byte order is not time order: most neighbours disagree.
+  std::size_t v1_out_of_time_order = 0;
+  for (std::size_t i = 1; i < v1s.size(); ++i) v1_out_of_time_order += v1s[i - 1].first > v1s[i].first;
+  EXPECT_GT(v1_out_of_time_order, v1s.size() / 4);
 }
 
 void expect_conversion_error(const Uuid& in, bool to_v6, const std::string& fragment) {
