@@ -8,10 +8,10 @@
 # pg_regress (the Makefile's REGRESS) on a throwaway cluster.
 #
 # What is archived: by default the working tree as it would be committed (tracked and untracked
-# files that .gitignore does not exclude), through a commit object built from a private index
-# (GIT_INDEX_FILE in a temp dir: the real index, HEAD and the working tree are not touched), so
-# that this run tests the same sources as the other suites. UUIDX_DIST_COMMIT=HEAD tests exactly
-# what `make dist` would write now.
+# files that .gitignore does not exclude), through a commit object that
+# test/release/worktree_commit.sh builds in a private index (the real index, HEAD and the working
+# tree are not touched), so that this run tests the same sources as the other suites.
+# UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
 #
 # make install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
 # the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, test/lib/build.sh) is
@@ -49,12 +49,8 @@ if [ -n "${UUIDX_DIST_COMMIT:-}" ]; then
   commit=$UUIDX_DIST_COMMIT
   echo "      archiving $commit"
 else
-  export GIT_INDEX_FILE="$work/index"
-  git ls-files -z -co --exclude-standard | git update-index -z --add --remove --stdin
-  tree=$(git write-tree)
-  unset GIT_INDEX_FILE
-  commit=$(git commit-tree "$tree" -p HEAD -m "uuidx tests: the working tree for 70_pgxn_dist")
-  if [ "$tree" = "$(git rev-parse 'HEAD^{tree}')" ]; then
+  commit=$(bash test/release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
+  if [ "$(git rev-parse "$commit^{tree}")" = "$(git rev-parse 'HEAD^{tree}')" ]; then
     echo "      archiving the working tree (the same files as HEAD)"
   else
     echo "      archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# worktree_commit.sh: prints the id of a commit object holding the working tree as it would be
+# committed (tracked files as they are now, untracked ones that .gitignore does not exclude,
+# deleted ones left out), parent HEAD. Built in a private index (GIT_INDEX_FILE in a temp dir):
+# the real index, HEAD, the branches and the working tree are not touched; the object is
+# referenced by nothing and goes with the next git gc. The release suites archive it so that they
+# test the same sources as the other suites (test/lib/build.sh copies the working tree too).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export GIT_INDEX_FILE="$tmp/index"
+git ls-files -z -co --exclude-standard | git update-index -z --add --remove --stdin
+tree=$(git write-tree)
+unset GIT_INDEX_FILE
+git commit-tree "$tree" -p HEAD -m "uuidx tests: the working tree"
