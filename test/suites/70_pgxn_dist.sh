@@ -63,7 +63,7 @@ else
   echo "$out" | sed 's/^/      /'
   exit 1
 fi
-read -r name version < <(python3 -c 'import json; m = json.load(open("META.json")); print(m["name"], m["version"])')
+read -r name version < <(git show "$commit:META.json" | python3 -c 'import json, sys; m = json.load(sys.stdin); print(m["name"], m["version"])')
 zip="$work/out/$name-$version.zip"
 [ -f "$zip" ] && ok "the archive is named $name-$version.zip (META.json name and version)" ||
   { bad "no $name-$version.zip in $work/out: $(ls "$work/out")"; exit 1; }

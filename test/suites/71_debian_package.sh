@@ -77,8 +77,10 @@ version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
 extversion=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$src/uuidx.control")
 echo "      building uuidx $version from $(git rev-parse --short "$commit")"
 
-# Build dependencies, from apt, as debian/control states them.
-if apt build-dep --no-install-recommends "$src" >"$work/build-dep.log" 2>&1; then
+# Build dependencies, from apt, as debian/control states them (after apt-get update if apt's
+# lists are missing or stale).
+if apt build-dep --no-install-recommends "$src" >"$work/build-dep.log" 2>&1 ||
+  { apt update >>"$work/build-dep.log" 2>&1 && apt build-dep --no-install-recommends "$src" >>"$work/build-dep.log" 2>&1; }; then
   ok "apt-get build-dep installed debian/control's Build-Depends"
 else
   bad "apt-get build-dep:"; tail -n 20 "$work/build-dep.log" | sed 's/^/      /'; exit 1
