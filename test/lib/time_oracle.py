@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""time_oracle.py: the oracle of the planner hook over uuid_extract_time(id) comparisons.
+
+gen SEED PGMAJOR N OUT.sql   writes the tables (keys built here, bit by bit, independently of
+                             uuidx) and N random queries per table, each run twice in one
+                             transaction (same now()): uuidx.time_predicates on, then off, each
+                             with its EXPLAIN.
+check OUT.txt                reads psql's output and prints, per table, the predicates tried, the
+                             mismatches (rows differ between on and off, or a condition added
+                             with the setting off; must be 0) and how often the rewrite fired (the
+                             plan shows an added key condition; must be 0 on the mixed table).
+"""
+import random
+import re
+import sys
+import time
+
+T0 = 1717243200 * 1000000  # 2024-06-01 12:00:00 UTC in µs
+MAX_MS = (1 << 48) - 1
+GREG_OFFSET_100NS = 122192928000000000
+
+
+def fmt_us(us):
+    s, frac = divmod(us, 1000000)
+    return time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(s)) + '.%06d+00' % frac
+
+
+def v7(rng, ms, frac):
+    return (ms << 80) | (0x7 << 76) | (frac << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v1(rng, us):
+    ts = us * 10 + GREG_OFFSET_100NS + rng.randrange(10)
+    return ((ts & 0xffffffff) << 96) | (((ts >> 32) & 0xffff) << 80) | (0x1 << 76) | (((ts >> 48) & 0xfff) << 64) \
+        | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v6(rng, us):
+    ts = us * 10 + GREG_OFFSET_100NS + rng.randrange(10)
+    return ((ts >> 12) << 80) | (0x6 << 76) | ((ts & 0xfff) << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v4(rng):
+    return (rng.getrandbits(48) << 80) | (0x4 << 76) | (rng.getrandbits(12) << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def text(u):
+    h = '%032x' % u
+    return '%s-%s-%s-%s-%s' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+
+
+def sub_ms_us(frac):  # micros_from_sub_ms_fraction: nearest µs, at most 999 (§6.2 Method 3)
+    return min(999, (frac * 1000 + 2048) >> 12)
+
+
+def v7_keys(rng, now_us):
+    keys = []  # (uuid int, ms time µs, sub-ms time µs)
+    def add(ms, frac):
+        keys.append((v7(rng, ms, frac), ms * 1000, ms * 1000 + sub_ms_us(frac)))
+    for _ in range(30):  # many keys in one ms, fractions at both ends too
+        ms = (T0 + rng.randrange(-10000000, 10000000)) // 1000
+        for _ in range(20):
+            add(ms, rng.choice([0, 0xfff, rng.randrange(4096), rng.randrange(4096)]))
+    for _ in range(600):  # spread over two hours around T0
+        us = T0 + rng.randrange(-3600000000, 3600000000)
+        add(us // 1000, (us % 1000) * 4096 // 1000)
+    for _ in range(150):  # the last two hours before now, for now()-relative predicates
+        us = now_us - rng.randrange(0, 7200000000)
+        add(us // 1000, (us % 1000) * 4096 // 1000)
+    for ms in (0, 1, MAX_MS - 1, MAX_MS):  # the ends of the 48-bit range
+        add(ms, 0)
+        add(ms, 0xfff)
+    return keys
+
+
+def instants(rng, keys, now_us):
+    k = rng.choice(keys)
+    r = rng.random()
+    deltas = [-1001, -1000, -999, -501, -500, -1, 0, 1, 499, 500, 999, 1000, 1001]
+    if r < 0.35:
+        return "'%s'::timestamptz" % fmt_us(k[1] + rng.choice(deltas)) if 0 < k[1] < 253402300799000000 else "'%s'::timestamptz" % fmt_us(T0)
+    if r < 0.6:
+        return "'%s'::timestamptz" % fmt_us(k[2] + rng.choice(deltas)) if 0 < k[2] < 253402300799000000 else "'%s'::timestamptz" % fmt_us(T0 + 1)
+    if r < 0.7:
+        return "'%s'::timestamptz" % fmt_us(T0 + rng.randrange(-4000000000, 4000000000))
+    if r < 0.8:
+        fn = rng.choice(['now()', 'current_timestamp', 'transaction_timestamp()'])
+        return "(%s - interval '%d microseconds')" % (fn, rng.randrange(0, 7500000000))
+    return "'%s'::timestamptz" % rng.choice([
+        '-infinity', 'infinity', '1969-12-31 23:59:59.999999+00', '1970-01-01 00:00:00+00', '1970-01-01 00:00:00.000999+00',
+        '1970-01-01 00:00:00.001+00', '10889-08-02 05:31:50.654999+00', '10889-08-02 05:31:50.655+00',
+        '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.656+00', '294276-12-31 23:59:59+00'])
+
+
+def gen(seed, major, n, out):
+    rng = random.Random(seed)
+    now_us = int(time.time() * 1000000)
+    keys = v7_keys(rng, now_us)
+    lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
+             "SET search_path = public, pg_catalog;",
+             "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;"]
+    # (a) v7 only, by the domain (nullable, so NULL keys too) and by a CHECK constraint (which
+    # also admits values whose version is NULL: nil, max, other variants); (b) everything, no
+    # constraint.
+    odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
+           (0x12345678 << 96) | (0x7 << 76) | (0b110 << 61)]
+    tables = {
+        'o_dom': ('uuid_v7', [k[0] for k in keys], True),
+        'o_chk': ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys] + odd, True),
+        'o_mix': ('uuid', [k[0] for k in keys] + odd
+                  + [v1(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(200)]
+                  + [v6(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(200)]
+                  + [v1(rng, now_us - rng.randrange(0, 7200000000)) for _ in range(50)]
+                  + [v4(rng) for _ in range(200)], True),
+    }
+    for name, (typ, vals, nulls) in tables.items():
+        # No autovacuum: new statistics between the two runs of a query would change its plan.
+        lines.append("DROP TABLE IF EXISTS %s; CREATE TABLE %s (id %s, k int) WITH (autovacuum_enabled = off);" % (name, name, typ))
+        lines.append("CREATE INDEX ON %s (id);" % name)
+        rows = ["('%s', %d)" % (text(u), i) for i, u in enumerate(vals)]
+        if nulls:
+            rows += ["(NULL, %d)" % (len(vals) + i) for i in range(5)]
+        for i in range(0, len(rows), 500):
+            lines.append("INSERT INTO %s VALUES %s;" % (name, ','.join(rows[i:i + 500])))
+        lines.append("ANALYZE %s;" % name)
+    lines.append("DROP TABLE IF EXISTS o_marks; CREATE TABLE o_marks (at timestamptz);")
+    lines.append("INSERT INTO o_marks VALUES %s;" % ','.join(
+        "('%s')" % fmt_us(rng.choice(keys)[1] + rng.choice([-1, 0, 1, 500])) for _ in range(5)))
+    lines.append("INSERT INTO o_marks VALUES (NULL), ('infinity'), ('-infinity');")
+    lines.append("ANALYZE o_marks;")
+
+    time_fns = ['uuid_extract_time(%s)', 'uuid_extract_time(%s, true)', 'uuid_extract_time(%s, false)',
+                'public.uuid_extract_timestamp(%s)']
+    if major >= 17:
+        time_fns.append('pg_catalog.uuid_extract_timestamp(%s)')
+    ops = ['<', '<=', '=', '>=', '>']
+    swapped = {'<': '>', '<=': '>=', '=': '=', '>=': '<=', '>': '<'}
+
+    def atom(col, inst):
+        f = rng.choice(time_fns) % col
+        r = rng.random()
+        if r < 0.2:
+            lo, hi = inst(), inst()
+            return '%s %sBETWEEN %s%s AND %s' % (f, rng.choice(['', 'NOT ']), rng.choice(['', 'SYMMETRIC ']), lo, hi)
+        op = rng.choice(ops)
+        if r < 0.55:
+            return '%s %s %s' % (inst(), swapped[op], f)
+        return '%s %s %s' % (f, op, inst())
+
+    def pred(col, inst, depth=0):
+        r = rng.random()
+        if depth < 2 and r < 0.15:
+            return '(%s OR %s)' % (pred(col, inst, depth + 1), pred(col, inst, depth + 1))
+        if depth < 2 and r < 0.3:
+            return '(%s AND %s)' % (pred(col, inst, depth + 1), pred(col, inst, depth + 1))
+        if depth < 2 and r < 0.4:
+            return 'NOT (%s)' % pred(col, inst, depth + 1)
+        if r < 0.45:
+            return '(%s) IS NOT TRUE' % atom(col, inst)
+        if r < 0.5:
+            return '(%s AND k %% 3 = 0)' % atom(col, inst)
+        return atom(col, inst)
+
+    # Order-independent digest of the rows (no sort): the count and a sum of hashes.
+    result = "count(*) || ' ' || coalesce(sum(hashtext(%s)::bigint), 0) || '%.0s'"
+    queries = []
+    for name in tables:
+        for i in range(n):
+            inst = lambda: instants(rng, keys, now_us)
+            shape = rng.random()
+            prep = None
+            if shape < 0.45:
+                q = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, pred('t.id', inst))
+            elif shape < 0.55:  # a parameter, generic plan
+                args = []
+                def pinst():
+                    args.append(instants(rng, keys, now_us))
+                    return '$%d' % len(args)
+                body = pred('t.id', pinst)
+                types = ','.join(['timestamptz'] * len(args))
+                prep = "PREPARE oq(%s) AS SELECT %s FROM %s t WHERE %s" % (
+                    types, result % ('t.id::text', 't.id::text'), name, body) if args else None
+                q = "EXECUTE oq(%s)" % ','.join(args) if args else \
+                    "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, body)
+            elif shape < 0.65:  # subquery in FROM kept apart
+                q = "SELECT %s FROM (SELECT * FROM %s t WHERE %s OFFSET 0) s" % (
+                    result % ('s.id::text', 's.id::text'), name, pred('t.id', inst))
+            elif shape < 0.73:  # CTE
+                q = "WITH c AS MATERIALIZED (SELECT * FROM %s t WHERE %s) SELECT %s FROM c" % (
+                    name, pred('t.id', inst), result % ('c.id::text', 'c.id::text'))
+            elif shape < 0.8:  # sublink
+                q = "SELECT %s FROM %s t WHERE t.k %% 2 = 0 AND t.id IN (SELECT t2.id FROM %s t2 WHERE %s)" % (
+                    result % ('t.id::text', 't.id::text'), name, name, pred('t2.id', inst))
+            elif shape < 0.92:  # join: the instant from the other table
+                col = lambda: rng.choice(['m.at', "m.at + interval '1 millisecond'", "m.at - interval '500 microseconds'"])
+                kind = rng.choice(['JOIN', 'LEFT JOIN'])
+                q = "SELECT %s FROM o_marks m %s %s t ON %s" % (
+                    result % ("t.id::text || '/' || coalesce(m.at::text, '')", "t.id::text || '/' || coalesce(m.at::text, '')"),
+                    kind, name, pred('t.id', col))
+            else:  # the key compared in the join's WHERE, instants constant
+                q = "SELECT %s FROM o_marks m JOIN %s t ON true WHERE m.at IS NOT NULL AND %s" % (
+                    result % ("t.id::text || '/' || m.at::text", "t.id::text || '/' || m.at::text"), name,
+                    pred('t.id', inst))
+            queries.append((name, prep, q, rng.random() < 0.5))
+    lines.append("SET plan_cache_mode = force_generic_plan;")
+    for idx, (name, prep, q, noseq) in enumerate(queries):
+        lines.append("BEGIN;")
+        if noseq:
+            lines.append("SET LOCAL enable_seqscan = off;")
+        for mode in ('on', 'off'):
+            lines.append("SET LOCAL uuidx.time_predicates = %s;" % mode)
+            # Prepared anew in each mode: a cached generic plan would outlive the setting.
+            if prep:
+                lines.append(prep + ";")
+            lines.append("\\echo @@ %d %s %s plan" % (idx, name, mode))
+            lines.append("EXPLAIN (COSTS OFF) %s;" % q)
+            lines.append("\\echo @@ %d %s %s rows" % (idx, name, mode))
+            lines.append("%s;" % q)
+            if prep:
+                lines.append("DEALLOCATE oq;")
+        lines.append("COMMIT;")
+    with open(out, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    with open(out + '.queries', 'w') as f:
+        for idx, (name, prep, q, noseq) in enumerate(queries):
+            f.write('%d %s %s | %s\n' % (idx, name, prep or '', q))
+
+
+# The condition the hook adds, as EXPLAIN shows it: a call of a bound function (stable instant) or
+# a key compared with a uuid constant (folded); the generated predicates compare only times.
+ADDED = re.compile(r"uuid_v7_(lower|upper)_bound|[<>]= '[0-9a-f-]{36}'::uuid")
+
+
+def check(path):
+    parts = {}
+    cur = None
+    for line in open(path):
+        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows)$', line.rstrip('\n'))
+        if m:
+            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
+            parts[cur] = []
+        elif cur:
+            parts[cur].append(line.rstrip('\n'))
+    stats = {}
+    bad = []
+    for (idx, name, mode, kind) in sorted(parts):
+        if mode != 'on' or kind != 'rows':
+            continue
+        s = stats.setdefault(name, [0, 0, 0])
+        s[0] += 1
+        if parts[(idx, name, 'on', 'rows')] != parts.get((idx, name, 'off', 'rows')):
+            s[1] += 1
+            bad.append(idx)
+        if any(ADDED.search(l) for l in parts[(idx, name, 'on', 'plan')]):
+            s[2] += 1
+        if any(ADDED.search(l) for l in parts.get((idx, name, 'off', 'plan'), [])):
+            s[1] += 1  # added although the setting is off
+            bad.append(idx)
+    for name, (tried, mismatched, fired) in sorted(stats.items()):
+        print('%s %d %d %d' % (name, tried, mismatched, fired))
+    if bad:
+        print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
+
+
+if __name__ == '__main__':
+    if sys.argv[1] == 'gen':
+        gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+    else:
+        check(sys.argv[2])
