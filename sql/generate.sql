@@ -28,6 +28,8 @@ FROM gen WHERE kind IN (1, 6);
 
 -- rand_b of v7 and the random bits of v4 are not constant: each of the 62 (resp. 122) random
 -- bit positions takes both values over 100k values, and the version and variant bits never vary.
+-- (Within one v7 tick rand_b grows by increments of at most 2^32, §6.2 Method 2: its high bits
+-- vary because every new tick draws a fresh rand_b; checked on its own below.)
 -- Positions are RFC 9562 bit numbers (0 = most significant bit of octet 0); get_bit counts bits
 -- from the least significant of each byte, hence the mapping.
 CREATE TEMP TABLE bit_counts AS
@@ -46,6 +48,45 @@ FROM bit_counts GROUP BY kind ORDER BY kind;
 SELECT max(uuid_extract_time(u)) - min(uuid_extract_time(u)) < interval '1 minute' AS v7_span_sane,
        max(uuid_extract_time(u)) <= clock_timestamp() + interval '1 second' AS not_ahead_of_clock
 FROM gen WHERE kind = 7;
+
+-- §6.2 Method 3 with Method 2: a value whose clock tick (ms and 12-bit fraction) has not moved
+-- past the last value's keeps that tick and adds a random increment in [1, 2^32] to the 62-bit
+-- rand_b; a value on a new tick draws a fresh rand_b. Four calls in one row follow each other
+-- within tens of ns, so many consecutive values share a tick; they sort in call order (strictly
+-- increasing, checked above). tick: the first 16 hex digits (version digit included); rand_b:
+-- the last 16 without the variant bits.
+CREATE TEMP TABLE v7_steps AS
+SELECT tick, rand_b, lag(tick) OVER w AS prev_tick, lag(rand_b) OVER w AS prev_rand_b
+FROM (SELECT u, left(h, 16) AS tick, ('x' || right(h, 16))::bit(64)::bigint & 4611686018427387903 AS rand_b
+      FROM (SELECT u, replace(u::text, '-', '') AS h
+            FROM (SELECT unnest(ARRAY[uuid_generate_v7(), uuid_generate_v7(), uuid_generate_v7(), uuid_generate_v7()]) AS u
+                  FROM generate_series(1, 25000)) s) t) v
+WINDOW w AS (ORDER BY u);
+SELECT count(*) FILTER (WHERE tick = prev_tick) > 0 AS some_share_a_tick,
+       count(*) FILTER (WHERE tick = prev_tick AND rand_b - prev_rand_b NOT BETWEEN 1 AND 4294967296) AS bad_increments,
+       count(*) FILTER (WHERE tick < prev_tick) AS ticks_backwards
+FROM v7_steps;
+SELECT count(*) AS fresh_rand_b_varying_positions
+FROM (SELECT k, sum((rand_b >> k) & 1) AS ones, count(*) AS n
+      FROM v7_steps, generate_series(0, 61) AS k WHERE tick <> prev_tick GROUP BY k) s
+WHERE ones BETWEEN 1 AND n - 1;
+
+-- 10^7 v7 in one statement, ~40 times more than 4096 per ms: the last value's time (ms and
+-- fraction, to the nearest µs) is the clock's, not ahead of it (it used to run a tick ahead per
+-- value). The burst of 9,999,999 runs to completion in an aggregate; then the clock is read
+-- (before), the last value generated and the clock read again (after). Each level reads the row
+-- of the one below it (OFFSET 0 keeps them apart), so they happen in that order. The value's
+-- time is at most the later reading + 1 µs (the fraction is rounded to the nearest µs) and at
+-- least the earlier reading - 1 ms.
+SELECT n AS burst, t <= after + interval '1 microsecond' AS not_ahead_of_clock,
+       t >= before - interval '1 millisecond' AS within_1ms_of_clock
+FROM (SELECT n, before, uuid_extract_time(last, true) AS t, clock_timestamp() AS after
+      FROM (SELECT n, before, uuid_generate_v7() AS last
+            FROM (SELECT n, clock_timestamp() AS before
+                  FROM (SELECT count(uuid_generate_v7()) AS n FROM (SELECT generate_series(1, 9999999)) g) burst
+                  OFFSET 0) b
+            OFFSET 0) l
+      OFFSET 0) a;
 
 -- uuid_generate_v7(at): the instant's ms and §6.2 Method 3 fraction, random rest; not part of
 -- the session's sequence, so the same instant twice gives two different values.

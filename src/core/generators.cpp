@@ -1,8 +1,10 @@
 // generators.cpp: clocks and random bytes turned into v1, v4, v6 and v7 values.
 #include "generators.hpp"
 
+#include <cstring>
 #include <string>
 
+#include "bytes.hpp"
 #include "error.hpp"
 #include "monotonic.hpp"
 #include "timeutil.hpp"
@@ -24,6 +26,22 @@ std::array<std::uint8_t, 8> random_rand_b(RandomSource& rng) {
   std::array<std::uint8_t, 8> rand;
   rng.fill(rand.data(), rand.size());
   return rand;
+}
+
+// RFC 9562 §5.7: 62 random bits for a fresh rand_b (8 random bytes, the top two dropped).
+std::uint64_t random_rand_b_bits(RandomSource& rng) {
+  std::uint8_t rand[8];
+  rng.fill(rand, sizeof rand);
+  return load_be64(rand) & kMaxV7RandB;
+}
+
+// RFC 9562 §6.2, Method 2: a random increment of rand_b, uniform in [1, 2^32] (4 random bytes).
+std::uint64_t random_increment(RandomSource& rng) {
+  std::uint32_t r;
+  std::uint8_t rand[4];
+  rng.fill(rand, sizeof rand);
+  std::memcpy(&r, rand, sizeof r);
+  return std::uint64_t{r} + 1;
 }
 
 void seed(GregorianState& state, RandomSource& rng) {
@@ -69,13 +87,16 @@ std::uint64_t v7_tick_from_ns(std::int64_t now_ns) {
 }
 
 Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
-  std::uint64_t tick;
-  // §6.2: never reuse or go below the last tick; more than 4096 values in a ms spill into the next.
-  if (!next_monotonic(state.last_tick, v7_tick_from_ns(now_ns), kMaxV7Tick, tick))
-    throw_v7_range(v7_tick_to_unix_micros(state.last_tick) + 1000);
-  const auto rand = random_rand_b(rng);  // before the state moves: a failed draw leaves no trace
-  state.last_tick = tick;
-  return encode_v7_tick(tick, rand);
+  const std::uint64_t now_tick = v7_tick_from_ns(now_ns);
+  // The random inputs of the step, only those it reads (4 bytes in a burst, 8 when the clock has
+  // moved on), drawn before the state moves: a failed draw leaves no trace.
+  const std::uint64_t increment = now_tick > state.last_tick ? 0 : random_increment(rng);
+  const std::uint64_t fresh = v7_step_needs_fresh(state, now_tick, increment) ? random_rand_b_bits(rng) : 0;
+  // RFC 9562 §6.2, Methods 3 and 2: never reuse or go below the last value.
+  V7State next;
+  if (!next_v7(state, now_tick, increment, fresh, next)) throw_v7_range(v7_tick_to_unix_micros(state.last_tick) + 1000);
+  state = next;
+  return encode_v7_tick(next.last_tick, next.last_rand_b);
 }
 
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {

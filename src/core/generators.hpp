@@ -7,15 +7,13 @@
 #include <string>
 
 #include "layout.hpp"
+#include "monotonic.hpp"
 #include "random.hpp"
 #include "uuid.hpp"
 
 namespace uuidx {
 
-// Per-session v7 state: the last 60-bit tick (unix_ts_ms << 12 | §6.2 Method 3 fraction) used.
-struct V7State {
-  std::uint64_t last_tick = 0;
-};
+// The per-session v7 state is V7State (monotonic.hpp): the last tick and rand_b handed out.
 
 // Per-session v1/v6 state (§5.1, §6.10): random clock_seq and multicast node chosen on first use,
 // and the last Gregorian timestamp used. v1 and v6 share it so no two values of a session, in
@@ -31,8 +29,10 @@ struct GregorianState {
 // Throws Error(datetime_overflow) past the 48-bit unix_ts_ms.
 std::uint64_t v7_tick_from_ns(std::int64_t now_ns);
 
-// RFC 9562 §5.7 + §6.2 Method 3, strictly increasing within `state` at any call rate and under
-// any clock step: when the clock has not passed the last tick, the tick advances by one.
+// RFC 9562 §5.7 with §6.2 Methods 3 and 2 (next_v7), strictly increasing within `state` at any
+// call rate and under any clock step: when the clock has not passed the last tick, the tick stays
+// and rand_b grows by a random increment. Draws 8 random bytes when the clock has moved on, 4 when
+// it has not. Throws Error(datetime_overflow) once the 48-bit unix_ts_ms is exhausted.
 Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
 
 // A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws

@@ -108,6 +108,15 @@ Uuid encode_v7(std::uint64_t unix_ms, std::uint16_t fraction, const std::array<s
   return from_halves(hi, lo);
 }
 
+Uuid encode_v7_tick(std::uint64_t tick, std::uint64_t rand_b) noexcept {
+  // §5.7: unix_ts_ms = the tick's upper 48 bits (octets 0-5); ver = 7; §6.2 Method 3: rand_a =
+  // its low 12 bits, the sub-millisecond fraction (octets 6-7).
+  const std::uint64_t hi = ((tick >> kSubMsBits) & 0xffffffffffffu) << 16 | 0x7000u | (tick & 0x0fffu);
+  // §5.7: var = 10, then the 62 bits of rand_b.
+  const std::uint64_t lo = (rand_b & 0x3fffffffffffffffu) | 0x8000000000000000u;
+  return from_halves(hi, lo);
+}
+
 Uuid encode_v4(const Uuid& random_bytes) noexcept {
   // §5.4: version 4 in the high nibble of octet 6 (bits 12-15 of the high half), variant 10 in the
   // top bits of octet 8; the other 122 bits stay random. Same bits as stamp_version(u, 4).

@@ -25,10 +25,9 @@ Uuid encode_v6(std::uint64_t gregorian_100ns, std::uint16_t clock_seq, const Nod
 // replaced by the variant).
 Uuid encode_v7(std::uint64_t unix_ms, std::uint16_t sub_ms_fraction, const std::array<std::uint8_t, 8>& rand) noexcept;
 
-// As encode_v7, from a 60-bit tick (unix_ts_ms << 12 | fraction).
-inline Uuid encode_v7_tick(std::uint64_t tick, const std::array<std::uint8_t, 8>& rand) noexcept {
-  return encode_v7(tick >> kSubMsBits, static_cast<std::uint16_t>(tick & 0xfff), rand);
-}
+// As encode_v7, from a 60-bit tick (unix_ts_ms << 12 | fraction) and rand_b as the low 62 bits
+// of an integer (higher bits are dropped).
+Uuid encode_v7_tick(std::uint64_t tick, std::uint64_t rand_b) noexcept;
 
 // RFC 9562 §5.4: 122 random bits with version 4 and the variant stamped over the rest.
 Uuid encode_v4(const Uuid& random_bytes) noexcept;

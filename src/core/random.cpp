@@ -23,6 +23,8 @@ void BufferedRandom::fill(std::uint8_t* out, std::size_t n) {
     pos_ += n;
     if (n == 8)
       std::memcpy(out, src, 8);  // v7's rand_b
+    else if (n == 4)
+      std::memcpy(out, src, 4);  // v7's increment of rand_b (RFC 9562 §6.2, Method 2)
     else if (n == 16)
       std::memcpy(out, src, 16);  // v4
     else

@@ -65,7 +65,7 @@ std::int64_t v7_shift_ticks(std::int64_t shift_us) noexcept {
 }
 
 Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift_us, RandomSource& rng) {
-  const Uuid base = generate_v7(state, now_ns, rng);  // advances the session's sequence
+  generate_v7(state, now_ns, rng);  // advances the session's sequence; its tick and rand_b are used below
   const std::int64_t tick = static_cast<std::int64_t>(state.last_tick) + v7_shift_ticks(shift_us);
   if (tick < 0 || tick > static_cast<std::int64_t>(kMaxV7Tick)) {
     const std::int64_t now_us = v7_tick_to_unix_micros(state.last_tick);
@@ -78,9 +78,7 @@ Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift
                     " outside what UUIDv7 holds, " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
                     " (RFC 9562 section 5.7).");
   }
-  std::array<std::uint8_t, 8> rand;
-  for (int i = 0; i < 8; ++i) rand[i] = base[8 + i];
-  return encode_v7_tick(static_cast<std::uint64_t>(tick), rand);
+  return encode_v7_tick(static_cast<std::uint64_t>(tick), state.last_rand_b);
 }
 
 }  // namespace uuidx

@@ -86,7 +86,8 @@ void BM_GenerateV6(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(uuidx::generate_v6(g, now += 50, src.rng));
 }
 
-// A burst: the clock does not move, so every call takes the "last + 1" path of §6.2.
+// A burst: the clock does not move, so every call keeps the tick and adds a random increment to
+// rand_b (RFC 9562 §6.2, Method 2; 4 random bytes a call instead of 8).
 void BM_GenerateV7_FrozenClock(benchmark::State& state) {
   OpenSslRng src;
   uuidx::V7State v7;

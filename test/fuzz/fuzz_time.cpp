@@ -70,28 +70,53 @@ void fuzz_v7_instant(Reader& in) {
   }
 }
 
+// rand_b of a v7 (§5.7: the 62 bits after the variant).
+std::uint64_t rand_b_of(const Uuid& u) {
+  std::uint64_t b = 0;
+  for (int i = 8; i < 16; ++i) b = b << 8 | u[i];
+  return b & uuidx::kMaxV7RandB;
+}
+
+// A session state from the input: any tick, and a rand_b anywhere or near its end (§6.2 Method 2
+// overflows into the next tick).
+uuidx::V7State v7_state(Reader& in) {
+  const std::uint64_t tick = in.u64() % (uuidx::kMaxV7Tick + 1);
+  const std::uint64_t r = in.u64();
+  const std::uint64_t rand_b = (r & 1) ? uuidx::kMaxV7RandB - (r >> 1) % (4 * uuidx::kMaxV7Increment) : r >> 2;
+  return uuidx::V7State{tick, rand_b};
+}
+
+bool v7_greater(const uuidx::V7State& a, const uuidx::V7State& b) {
+  return a.last_tick > b.last_tick || (a.last_tick == b.last_tick && a.last_rand_b > b.last_rand_b);
+}
+
 void fuzz_v7_session(Reader& in) {
-  uuidx::V7State state{in.u64() % (uuidx::kMaxV7Tick + 1)};
+  uuidx::V7State state = v7_state(in);
   FuzzRandom rng(in.u64());
   for (int i = 0; i < 4 && in.left() > 0; ++i) {
     const std::int64_t now_ns = in.i64();
-    const std::uint64_t before = state.last_tick;
+    const uuidx::V7State before = state;
     try {
       const Uuid u = uuidx::generate_v7(state, now_ns, rng);
       FUZZ_CHECK(uuidx::version_of(u) == 7);
-      FUZZ_CHECK(state.last_tick > before);
-      FUZZ_CHECK(tick_of(u) == state.last_tick);
+      FUZZ_CHECK(v7_greater(state, before));
+      FUZZ_CHECK(tick_of(u) == state.last_tick && rand_b_of(u) == state.last_rand_b);
       FUZZ_CHECK(state.last_tick >= uuidx::v7_tick_from_ns(now_ns));
+      // The tick is the clock's, or the last one, or (only when rand_b overflowed) one past it.
+      FUZZ_CHECK(state.last_tick == uuidx::v7_tick_from_ns(now_ns) || state.last_tick == before.last_tick ||
+                 state.last_tick == before.last_tick + 1);
+      if (state.last_tick == before.last_tick)
+        FUZZ_CHECK(state.last_rand_b - before.last_rand_b <= uuidx::kMaxV7Increment);
     } catch (const Error& e) {
-      FUZZ_CHECK(before == uuidx::kMaxV7Tick);
-      FUZZ_CHECK(state.last_tick == before);
+      FUZZ_CHECK(before.last_tick == uuidx::kMaxV7Tick);
+      FUZZ_CHECK(state.last_tick == before.last_tick && state.last_rand_b == before.last_rand_b);
       check_overflow(e, "timestamp out of range for UUIDv7: \"");
     }
   }
 }
 
 void fuzz_v7_shift(Reader& in) {
-  uuidx::V7State state{in.u64() % (uuidx::kMaxV7Tick + 1)};
+  uuidx::V7State state = v7_state(in);
   const std::int64_t now_ns = in.i64();
   const std::int64_t shift_us = in.i64();
   const std::int64_t other_us = in.i64();
@@ -101,11 +126,12 @@ void fuzz_v7_shift(Reader& in) {
   const std::int64_t a = shift_us < other_us ? shift_us : other_us, b = shift_us < other_us ? other_us : shift_us;
   constexpr std::int64_t kUnclamped = (std::int64_t{1} << 50) * 1000;
   if (a > -kUnclamped && b < kUnclamped) FUZZ_CHECK(uuidx::v7_shift_ticks(a) <= uuidx::v7_shift_ticks(b));
-  const std::uint64_t before = state.last_tick;
+  const uuidx::V7State before = state;
   try {
     const Uuid u = uuidx::generate_v7_shifted(state, now_ns, shift_us, rng);
     FUZZ_CHECK(uuidx::version_of(u) == 7);
-    FUZZ_CHECK(state.last_tick > before);
+    FUZZ_CHECK(v7_greater(state, before));
+    FUZZ_CHECK(rand_b_of(u) == state.last_rand_b);
     FUZZ_CHECK(static_cast<std::int64_t>(tick_of(u)) ==
                static_cast<std::int64_t>(state.last_tick) + uuidx::v7_shift_ticks(shift_us));
   } catch (const Error& e) {

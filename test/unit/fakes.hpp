@@ -2,7 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "error.hpp"
 #include "random.hpp"
@@ -40,6 +43,33 @@ class ConstantRandom final : public RandomSource {
 
  private:
   std::uint8_t byte_;
+};
+
+// Scripted random input for the v7 step (RFC 9562 §6.2, Methods 3 and 2), told apart by draw size:
+// an 8-byte draw (a fresh rand_b) returns the next value of `fresh` big-endian, as RFC 9562 octets
+// 8-15 hold it (the last value repeats once the list is used up); a 4-byte draw (an increment of
+// rand_b) returns `increment_byte` four times: 0xff gives the largest increment, 2^32, 0x00 the
+// smallest, 1. Counts both kinds of draw.
+class ScriptedV7Random final : public RandomSource {
+ public:
+  explicit ScriptedV7Random(std::vector<std::uint64_t> fresh_values, std::uint8_t increment = 0xff)
+      : fresh(std::move(fresh_values)), increment_byte(increment) {}
+  void fill(std::uint8_t* out, std::size_t n) override {
+    if (n == 8 && !fresh.empty()) {
+      const std::uint64_t v = fresh[fresh_draws < fresh.size() ? fresh_draws : fresh.size() - 1];
+      for (int i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(v >> (56 - 8 * i));
+      ++fresh_draws;
+    } else if (n == 4) {
+      for (std::size_t i = 0; i < n; ++i) out[i] = increment_byte;
+      ++increment_draws;
+    } else {
+      throw std::logic_error("ScriptedV7Random: unexpected draw of " + std::to_string(n) + " bytes");
+    }
+  }
+  std::vector<std::uint64_t> fresh;
+  std::uint8_t increment_byte;
+  std::size_t fresh_draws = 0;
+  std::size_t increment_draws = 0;
 };
 
 // A clock the test moves by hand, in ns since the Unix epoch.

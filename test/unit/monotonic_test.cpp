@@ -1,7 +1,12 @@
-// Monotonicity of the session generators under a fake clock (RFC 9562 §6.2): frozen clocks,
-// bursts, clock steps backwards, catching up with real time, and the end of the counters.
+// Monotonicity of the session generators under a fake clock and fake random sources (RFC 9562
+// §6.2): the v7 step alone (Method 3 with Method 2), frozen clocks, bursts, overflow of rand_b,
+// clock steps backwards, catching up with real time, and the end of the counters.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <type_traits>
+
+#include "bytes.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
 #include "monotonic.hpp"
@@ -41,22 +46,235 @@ TEST(NextMonotonic, RefusesToPassTheMaximum) {
   EXPECT_EQ(out, 7u);  // untouched on failure
 }
 
-TEST(V7Monotonic, FrozenClockMillionCallsStrictlyIncrease) {
+// ---- the v7 step alone: RFC 9562 §6.2, Method 3 combined with Method 2 -----------------------
+
+bool greater(const V7State& a, const V7State& b) {
+  return a.last_tick > b.last_tick || (a.last_tick == b.last_tick && a.last_rand_b > b.last_rand_b);
+}
+
+// A pure function over a plain 16-byte value, usable at compile time.
+static_assert(std::is_trivially_copyable<V7State>::value && sizeof(V7State) <= 16, "V7State fits a 16-byte CAS");
+static_assert(
+    [] {
+      V7State out{};
+      return next_v7(V7State{10, 5}, 10, 1, 0, out) && out.last_tick == 10 && out.last_rand_b == 6;
+    }(),
+    "next_v7 is constexpr");
+
+TEST(NextV7, ClockAheadTakesTheClockTickAndAFreshRandB) {
+  V7State out{};
+  ASSERT_TRUE(next_v7(V7State{10, 5}, 11, 7, ~std::uint64_t{0}, out));
+  EXPECT_EQ(out.last_tick, 11u);
+  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);  // the 62 low bits of `fresh`
+  ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB}, 4096 * 1000, 7, 42, out));
+  EXPECT_EQ(out.last_tick, 4096u * 1000);
+  EXPECT_EQ(out.last_rand_b, 42u);
+}
+
+TEST(NextV7, SameOrEarlierClockTickKeepsTheTickAndAddsTheIncrement) {
+  V7State out{};
+  ASSERT_TRUE(next_v7(V7State{10, 5}, 10, 7, 999, out));  // a burst within one tick
+  EXPECT_EQ(out.last_tick, 10u);
+  EXPECT_EQ(out.last_rand_b, 12u);
+  ASSERT_TRUE(next_v7(V7State{10, 5}, 3, 7, 999, out));  // a clock behind the last value
+  EXPECT_EQ(out.last_tick, 10u);
+  EXPECT_EQ(out.last_rand_b, 12u);
+  ASSERT_TRUE(next_v7(V7State{10, 5}, 10, kMaxV7Increment, 999, out));  // the largest increment
+  EXPECT_EQ(out.last_tick, 10u);
+  EXPECT_EQ(out.last_rand_b, 5 + (std::uint64_t{1} << 32));
+}
+
+TEST(NextV7, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
+  V7State out{};
+  ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB - 3}, 10, 3, 999, out));  // fits exactly
+  EXPECT_EQ(out.last_tick, 10u);
+  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+  ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB - 3}, 10, 4, 999, out));  // one too many
+  EXPECT_EQ(out.last_tick, 11u);
+  EXPECT_EQ(out.last_rand_b, 999u);
+  ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB}, 2, 1, ~std::uint64_t{0}, out));
+  EXPECT_EQ(out.last_tick, 11u);
+  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+}
+
+TEST(NextV7, RefusesToPassTheLastTick) {
+  V7State out{1, 2};
+  ASSERT_TRUE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB - 1}, kMaxV7Tick, 1, 0, out));  // room for one more
+  EXPECT_EQ(out.last_tick, kMaxV7Tick);
+  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+  out = V7State{1, 2};
+  EXPECT_FALSE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB}, kMaxV7Tick, 1, 0, out));
+  EXPECT_FALSE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB - 1}, 0, 2, 0, out));
+  EXPECT_EQ(out.last_tick, 1u);  // untouched on failure
+  EXPECT_EQ(out.last_rand_b, 2u);
+}
+
+TEST(NextV7, StrictlyIncreasingAndReadsFreshExactlyWhenItSaysSo) {
+  FakeRandom rng(20260101);
+  for (int i = 0; i < 1000000; ++i) {
+    const std::uint64_t pick = rng.next();
+    V7State last{1 + rng.next() % (kMaxV7Tick - 1), rng.next() & kMaxV7RandB};
+    if (pick & 1) last.last_rand_b = kMaxV7RandB - rng.next() % (3 * kMaxV7Increment);  // near the overflow
+    std::uint64_t now = last.last_tick - 1 + (pick >> 1) % 3;                           // behind, same, ahead
+    if (pick & 8) now = rng.next() % (kMaxV7Tick + 1);
+    std::uint64_t increment = 1 + rng.next() % kMaxV7Increment;
+    if (pick & 16) increment = (pick & 32) ? kMaxV7Increment : 1;
+    const std::uint64_t fresh_a = rng.next(), fresh_b = rng.next();
+    V7State a{}, b{};
+    ASSERT_TRUE(next_v7(last, now, increment, fresh_a, a));
+    ASSERT_TRUE(next_v7(last, now, increment, fresh_b, b));
+    ASSERT_TRUE(greater(a, last)) << i;
+    ASSERT_LE(a.last_rand_b, kMaxV7RandB);
+    if (now > last.last_tick) {  // the clock's tick, fresh bits
+      ASSERT_EQ(a.last_tick, now);
+      ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
+    } else if (last.last_rand_b + increment <= kMaxV7RandB) {  // the same tick, incremented
+      ASSERT_EQ(a.last_tick, last.last_tick);
+      ASSERT_EQ(a.last_rand_b, last.last_rand_b + increment);
+    } else {  // overflow: one tick on, fresh bits
+      ASSERT_EQ(a.last_tick, last.last_tick + 1);
+      ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
+    }
+    if (v7_step_needs_fresh(last, now, increment)) {
+      ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
+    } else {
+      ASSERT_EQ(a.last_tick, b.last_tick);  // `fresh` not read: a caller may skip drawing it
+      ASSERT_EQ(a.last_rand_b, b.last_rand_b);
+    }
+  }
+}
+
+// ---- generate_v7: the step with a clock and a random source ---------------------------------
+
+std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
+
+TEST(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
   FakeRandom rng;
   V7State state;
+  FakeClock clock{kStart - kStart % kNsPerMs};  // the first ns of a ms, so of a 244-ns tick
+  const std::uint64_t tick = v7_tick_from_ns(clock.now_ns);
+  Uuid prev = generate_v7(state, clock.now_ns, rng);
+  ASSERT_EQ(tick_of(prev), tick);
+  std::set<std::uint64_t> increments;
+  for (int i = 1; i <= 24; ++i) {
+    clock.advance_ns(10);  // 24 calls within 240 ns: all within the clock's tick
+    ASSERT_EQ(v7_tick_from_ns(clock.now_ns), tick);
+    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    ASSERT_LT(prev, next) << "call " << i;
+    ASSERT_EQ(tick_of(next), tick) << "the fraction advanced in call " << i;  // RFC 9562 §6.2 Method 3 ms+fraction
+    const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);        // RFC 9562 §6.2 Method 2
+    ASSERT_GE(increment, 1u);
+    ASSERT_LE(increment, kMaxV7Increment);
+    increments.insert(increment);
+    prev = next;
+  }
+  EXPECT_GT(increments.size(), 20u);  // random increments, not a counter
+}
+
+TEST(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
+  testing::ScriptedV7Random rng({12345}, 0x00);
+  V7State state;
+  const Uuid a = generate_v7(state, kStart, rng);
+  const Uuid b = generate_v7(state, kStart, rng);
+  rng.increment_byte = 0xff;
+  const Uuid c = generate_v7(state, kStart, rng);
+  EXPECT_EQ(rand_b_of(a), 12345u);
+  EXPECT_EQ(rand_b_of(b), 12346u);                             // smallest increment: 1
+  EXPECT_EQ(rand_b_of(c), 12346u + (std::uint64_t{1} << 32));  // largest: 2^32
+  for (const Uuid& u : {a, b, c}) EXPECT_EQ(tick_of(u), v7_tick_from_ns(kStart));
+  EXPECT_EQ(rng.fresh_draws, 1u);  // 8 bytes for the first value, 4 for each one after it
+  EXPECT_EQ(rng.increment_draws, 2u);
+}
+
+TEST(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
+  // A fresh rand_b with room for exactly one largest increment.
+  testing::ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
+  V7State state;
+  const std::uint64_t tick = v7_tick_from_ns(kStart);
+  const Uuid a = generate_v7(state, kStart, rng);
+  const Uuid b = generate_v7(state, kStart, rng);
+  const Uuid c = generate_v7(state, kStart, rng);
+  const Uuid d = generate_v7(state, kStart, rng);
+  EXPECT_EQ(tick_of(a), tick);
+  EXPECT_EQ(tick_of(b), tick);
+  EXPECT_EQ(rand_b_of(b), kMaxV7RandB);  // fits exactly
+  EXPECT_EQ(tick_of(c), tick + 1);       // the next increment would pass 62 bits
+  EXPECT_EQ(rand_b_of(c), 777u);         // the second fresh draw
+  EXPECT_EQ(tick_of(d), tick + 1);
+  EXPECT_EQ(rand_b_of(d), 777u + kMaxV7Increment);
+  EXPECT_LT(a, b);
+  EXPECT_LT(b, c);
+  EXPECT_LT(c, d);
+  EXPECT_EQ(state.last_tick, tick + 1);
+  EXPECT_EQ(state.last_rand_b, rand_b_of(d));
+}
+
+TEST(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
+  FakeRandom rng;
+  V7State state;
+  const std::uint64_t tick = v7_tick_from_ns(kStart);
   Uuid prev = generate_v7(state, kStart, rng);
   for (int i = 0; i < 1000000; ++i) {
     const Uuid next = generate_v7(state, kStart, rng);
     ASSERT_LT(prev, next) << "call " << i;
     ASSERT_EQ(version_of(next), 7);
     ASSERT_EQ(variant_of(next), Variant::rfc9562);
+    ASSERT_EQ(tick_of(next), tick) << "call " << i;
+    const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);
+    ASSERT_GE(increment, 1u);
+    ASSERT_LE(increment, kMaxV7Increment);
     prev = next;
   }
-  // 10^6 ticks of 1/4096 ms each: the ms field has run ahead of the frozen clock by ~244 ms.
-  EXPECT_EQ(tick_of(prev), v7_tick_from_ns(kStart) + 1000000);
+  // 10^6 increments of at most 2^32 fill at most 2^52 of the 2^62 values of rand_b: the ms and
+  // fraction stay the clock's (they used to run 10^6 ticks, ~244 ms, ahead of a frozen clock).
+  EXPECT_EQ(*v7_unix_ms(prev), static_cast<std::uint64_t>(kStart / kNsPerMs));
 }
 
-TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondSpillsIntoNextTick) {
+TEST(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
+  const std::uint64_t tick = v7_tick_from_ns(kStart);
+  {
+    // From rand_b 0, 2^30 - 1 largest increments fit in 62 bits: 10^6 calls stay on the tick.
+    testing::ScriptedV7Random rng({0}, 0xff);
+    V7State state;
+    Uuid prev = generate_v7(state, kStart, rng);
+    for (int i = 1; i <= 1000000; ++i) {
+      const Uuid next = generate_v7(state, kStart, rng);
+      ASSERT_LT(prev, next);
+      prev = next;
+    }
+    EXPECT_EQ(tick_of(prev), tick);
+    EXPECT_EQ(rand_b_of(prev), 1000000 * kMaxV7Increment);
+    EXPECT_EQ(rng.fresh_draws, 1u);
+  }
+  {
+    // From a rand_b with room for exactly 999 largest increments, every 1000th call overflows:
+    // 10^6 calls after the first move the tick by exactly 1000.
+    const std::uint64_t start = kMaxV7RandB - 999 * kMaxV7Increment;
+    testing::ScriptedV7Random rng({start}, 0xff);
+    V7State state;
+    Uuid prev = generate_v7(state, kStart, rng);
+    for (std::uint64_t i = 1; i <= 1000000; ++i) {
+      const Uuid next = generate_v7(state, kStart, rng);
+      ASSERT_LT(prev, next);
+      ASSERT_EQ(tick_of(next), tick + i / 1000) << "call " << i;
+      ASSERT_EQ(rand_b_of(next), start + (i % 1000) * kMaxV7Increment) << "call " << i;
+      prev = next;
+    }
+    EXPECT_EQ(tick_of(prev), tick + 1000);
+    EXPECT_EQ(rng.fresh_draws, 1u + 1000);
+  }
+  {
+    // No room at all (a fresh rand_b of all ones): every call overflows, one tick per call. The
+    // old behaviour, now the bound of the worst case.
+    testing::ConstantRandom ones(0xff);
+    V7State state;
+    generate_v7(state, kStart, ones);
+    for (int i = 0; i < 1000; ++i) generate_v7(state, kStart, ones);
+    EXPECT_EQ(state.last_tick, tick + 1000);
+  }
+}
+
+TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
   FakeRandom rng;
   V7State state;
   FakeClock clock{kStart - kStart % kNsPerMs};  // at the start of a ms
@@ -66,9 +284,10 @@ TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondSpillsIntoNextTick) {
     clock.advance_ns(100);  // 5000 calls within 0.5 ms
     const Uuid next = generate_v7(state, clock.now_ns, rng);
     ASSERT_LT(prev, next) << "call " << i;
+    ASSERT_EQ(tick_of(next), v7_tick_from_ns(clock.now_ns)) << "call " << i;  // never ahead of the clock
     prev = next;
   }
-  EXPECT_EQ(*v7_unix_ms(prev), first_ms + 1);  // 5000 ticks > 4096 per ms
+  EXPECT_EQ(*v7_unix_ms(prev), first_ms);  // 5000 values > 4096 per ms, still in the clock's ms
 }
 
 TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
@@ -82,10 +301,13 @@ TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
     clock.advance_ns(1000);  // the stepped-back clock creeps forward 1 µs a call
     const Uuid next = generate_v7(state, clock.now_ns, rng);
     ASSERT_LT(prev, next);
+    ASSERT_EQ(tick_of(next), tick_of(before));  // still on the last value's tick...
+    const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);
+    ASSERT_GE(increment, 1u);  // ... counting up in rand_b
+    ASSERT_LE(increment, kMaxV7Increment);
     prev = next;
   }
-  EXPECT_EQ(v7_unix_ms(prev), v7_unix_ms(before));  // still counting on from the last value
-  // Once the clock passes the last value again, the ms field is the clock's.
+  // Once the clock passes the last value again, the ms and fraction are the clock's.
   clock.now_ns = kStart + 2 * kNsPerSec;
   const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
   EXPECT_LT(prev, caught_up);
@@ -93,15 +315,24 @@ TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
   EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
 }
 
-TEST(V7Monotonic, ClockStepsBackOneHour) {
-  FakeRandom rng;
+TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
+  testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
   V7State state;
   const Uuid before = generate_v7(state, kStart, rng);
   const Uuid after = generate_v7(state, kStart - 3600 * kNsPerSec, rng);
+  const Uuid later = generate_v7(state, kStart - 3600 * kNsPerSec + kNsPerMs, rng);
   EXPECT_LT(before, after);
-  EXPECT_EQ(tick_of(after), tick_of(before) + 1);
-  const Uuid later = generate_v7(state, kStart + kNsPerMs, rng);
-  EXPECT_EQ(*v7_unix_ms(later), static_cast<std::uint64_t>((kStart + kNsPerMs) / kNsPerMs));
+  EXPECT_LT(after, later);
+  EXPECT_EQ(tick_of(after), tick_of(before));  // the tick stays, rand_b counts up
+  EXPECT_EQ(tick_of(later), tick_of(before));
+  EXPECT_EQ(rand_b_of(after), 1001u);
+  EXPECT_EQ(rand_b_of(later), 1002u);
+  // The clock passes the last value: its tick, and a fresh rand_b (not the last one plus one).
+  const Uuid caught_up = generate_v7(state, kStart + kNsPerMs, rng);
+  EXPECT_LT(later, caught_up);
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(kStart + kNsPerMs));
+  EXPECT_EQ(rand_b_of(caught_up), 2000u);
+  EXPECT_EQ(rng.fresh_draws, 2u);
 }
 
 TEST(V7Monotonic, SubMillisecondFractionIsMethod3) {
@@ -125,7 +356,13 @@ TEST(V7Monotonic, RandBIsRandomWithVariant) {
 TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   FakeRandom rng;
   V7State state;
+  // The last tick still counts up in rand_b while it has room...
   state.last_tick = kMaxV7Tick;
+  state.last_rand_b = 0;
+  const Uuid last_ms = generate_v7(state, kStart, rng);
+  EXPECT_EQ(tick_of(last_ms), kMaxV7Tick);
+  // ... and then there is nothing greater left.
+  state.last_rand_b = kMaxV7RandB;
   try {
     generate_v7(state, kStart, rng);
     FAIL() << "expected an overflow";
@@ -134,6 +371,7 @@ TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
     EXPECT_NE(std::string(e.what()).find("timestamp out of range for UUIDv7"), std::string::npos);
   }
   EXPECT_EQ(state.last_tick, kMaxV7Tick);  // state untouched
+  EXPECT_EQ(state.last_rand_b, kMaxV7RandB);
 }
 
 TEST(V7Monotonic, LatestNanosecondClockFitsThe48BitMillisecond) {
@@ -151,6 +389,7 @@ TEST(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   const Uuid a = generate_v7(state, -5 * kNsPerSec, rng);
   const Uuid b = generate_v7(state, -4 * kNsPerSec, rng);
   EXPECT_EQ(*v7_unix_ms(a), 0u);
+  EXPECT_EQ(*v7_unix_ms(b), 0u);
   EXPECT_LT(a, b);
 }
 

@@ -98,13 +98,15 @@ TEST_F(BufferedRandomTest, FailedRefillThrowsAndNeverReturnsWeakBytes) {
   EXPECT_EQ(rng.buffered(), BufferedRandom::kChunk - 16);
 }
 
-TEST_F(BufferedRandomTest, V7UsesEightBytesV4Sixteen) {
+TEST_F(BufferedRandomTest, V7UsesEightBytesThenFourInABurstV4Sixteen) {
   BufferedRandom rng(&CountingSource::refill);
   V7State state;
-  generate_v7(state, 0, rng);
+  generate_v7(state, 1767225600000000000LL, rng);  // a fresh rand_b
   EXPECT_EQ(rng.buffered(), BufferedRandom::kChunk - 8);
+  generate_v7(state, 1767225600000000000LL, rng);  // the same tick: an increment of rand_b
+  EXPECT_EQ(rng.buffered(), BufferedRandom::kChunk - 12);
   generate_v4(rng);
-  EXPECT_EQ(rng.buffered(), BufferedRandom::kChunk - 24);
+  EXPECT_EQ(rng.buffered(), BufferedRandom::kChunk - 28);
 }
 
 }  // namespace
