@@ -1,0 +1,128 @@
+# citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
+# $UUIDX_VENDOR_DIR (default /work/shared/vendor; Citus is not packaged for bookworm) and
+# clusters of several nodes on loopback. Source it after cluster.sh and deps.sh, then:
+#   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
+#   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
+#   citus_node_start NAME [conf]   # initdb + start a node on 127.0.0.1 with citus preloaded;
+#                                  # sets NODE_PORT[NAME], NODE_DIR[NAME]
+#   citus_psql NAME [psql args]    # psql on that node over 127.0.0.1
+#   citus_nodes_stop               # stop and delete every node started here
+# Messages go to stderr; the build log is <cache>.build.log.
+
+UUIDX_VENDOR_DIR=${UUIDX_VENDOR_DIR:-/work/shared/vendor}
+UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
+# What building Citus needs on bookworm (no libcurl: see citus_provide).
+UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev)
+declare -A NODE_PORT NODE_DIR
+
+# 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
+# UUIDX_CITUS_VERSION chooses.
+citus_version_for() {
+  local major=$1 v
+  for v in ${UUIDX_CITUS_VERSION:-13.2.2 14.0.1}; do
+    [ -f "$UUIDX_VENDOR_DIR/citus-$v.tar.gz" ] || continue
+    case $v:$major in 14.*:1[678] | 13.*:1[567]) echo "$v"; return 0 ;; esac
+  done
+  return 1
+}
+
+# Builds Citus for the server of PG_CONFIG into a cache outside the checkout (keyed by version,
+# major and that pg_config's path, since Citus installs into that server's directories) and
+# installs it. A stamp records the md5 of the citus.so installed; a rerun whose installed
+# citus.so still matches does nothing, one whose server lost it reinstalls from the cache.
+citus_provide() {
+  local pg_config=$1 major version cache stamp so log start
+  major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+  version=$(citus_version_for "$major") || { echo "no Citus tarball for PostgreSQL $major in $UUIDX_VENDOR_DIR" >&2; return 1; }
+  cache="$UUIDX_CITUS_CACHE/citus-$version-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)"
+  stamp="$cache/.uuidx-installed"
+  so="$("$pg_config" --pkglibdir)/citus.so"
+  log="$cache.build.log"
+  if [ -f "$stamp" ] && [ -f "$so" ] && [ "$(md5sum <"$so")" = "$(cat "$stamp")" ]; then
+    echo "$version"
+    return 0
+  fi
+  ensure_packages "${UUIDX_CITUS_BUILD_PACKAGES[@]}" >&2 || return 1
+  start=$(date +%s)
+  (
+    set -e
+    if [ ! -f "$cache/.uuidx-built" ]; then
+      rm -rf "$cache" && mkdir -p "$cache"
+      tar xzf "$UUIDX_VENDOR_DIR/citus-$version.tar.gz" -C "$cache" --strip-components=1
+      cd "$cache"
+      # PostgreSQL 15.20 exports have_createdb_privilege() from commands/dbcommands.h, and
+      # Citus 13's pg_version_compat.h defines a static inline copy of it for servers before 16
+      # ("static declaration follows non-static declaration"): give Citus's copy another name
+      # (only in this unpacked tree; a no-op on servers whose headers do not declare it).
+      if [ "$major" -lt 16 ] && grep -q have_createdb_privilege "$("$pg_config" --includedir-server)/commands/dbcommands.h" &&
+         grep -q '^have_createdb_privilege(void)' src/include/pg_version_compat.h; then
+        sed -i '/^have_createdb_privilege(void)/i #define have_createdb_privilege citus_have_createdb_privilege' \
+          src/include/pg_version_compat.h
+        echo "renamed Citus's have_createdb_privilege for $("$pg_config" --version)"
+      fi
+      # --without-libcurl: with libcurl Citus compiles in anonymous usage statistics that try to
+      # reach its servers; the tests never connect anywhere but 127.0.0.1.
+      ./configure PG_CONFIG="$pg_config" --without-libcurl
+      make -j"$(($(nproc) + 1))"
+      touch .uuidx-built
+    fi
+    cd "$cache"
+    make install
+    md5sum <"$so" >"$stamp"
+  ) >"$log" 2>&1 || { tail -n 30 "$log" >&2; echo "Citus $version: build or install against $("$pg_config" --version) failed (log: $log)" >&2; return 1; }
+  echo "Citus $version built/installed for $("$pg_config" --version) in $(($(date +%s) - start)) s (cache $cache)" >&2
+  echo "$version"
+}
+
+# A node: its own data directory, port on 127.0.0.1 only, trust for local connections (the
+# nodes connect to each other over TCP on loopback as the same superuser).
+citus_node_start() {
+  local name=$1 dir port
+  shift
+  _ensure_test_user || return 1
+  dir=$(mktemp -d /tmp/uuidx-citus-$name.XXXXXX)
+  chmod 755 "$dir"
+  [ "$(id -u)" = 0 ] && chown "$UUIDX_TEST_USER" "$dir"
+  _as_test_user "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
+    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; return 1; }
+  port=$((20000 + RANDOM % 20000))
+  {
+    echo "port = $port"
+    echo "listen_addresses = '127.0.0.1'"
+    echo "unix_socket_directories = '$dir'"
+    echo "shared_preload_libraries = 'citus'"
+    echo "fsync = off"
+    echo "log_min_messages = warning"
+    echo "max_connections = 100"
+    local line
+    for line in "$@"; do echo "$line"; done
+  } >>"$dir/data/postgresql.conf"
+  # Only loopback, only trust (a throwaway cluster of the test user).
+  printf 'local all all trust\nhost all all 127.0.0.1/32 trust\n' >"$dir/data/pg_hba.conf"
+  _as_test_user "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
+    { cat "$dir/server.log" >&2; return 1; }
+  NODE_PORT[$name]=$port
+  NODE_DIR[$name]=$dir
+}
+
+citus_psql() {
+  local name=$1
+  shift
+  "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "${NODE_PORT[$name]}" -U postgres -d "${CITUS_DB:-postgres}" "$@"
+}
+
+# True when a node's log shows a crashed backend.
+citus_node_crashed() {
+  grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
+    "${NODE_DIR[$1]}/server.log" >/dev/null 2>&1
+}
+
+citus_nodes_stop() {
+  local name
+  for name in "${!NODE_DIR[@]}"; do
+    _as_test_user "$PGBIN/pg_ctl" -D "${NODE_DIR[$name]}/data" -w -t 60 -m fast stop >/dev/null 2>&1
+    [ -n "${UUIDX_KEEP_CLUSTER:-}" ] || rm -rf "${NODE_DIR[$name]}"
+  done
+  NODE_DIR=()
+  NODE_PORT=()
+}
