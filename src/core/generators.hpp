@@ -54,4 +54,21 @@ Uuid generate_v6(GregorianState& state, std::int64_t now_ns, RandomSource& rng);
 // §6.10: 48 random bits with the multicast bit (least significant bit of octet 0) set.
 Node random_multicast_node(RandomSource& rng);
 
+// uuid-ossp's v1mc: a UUIDv1 (RFC 9562 §5.1) from the session's Gregorian timestamp stream (the
+// one v1 and v6 use, so timestamps stay strictly increasing across all three) and its clock_seq,
+// but with a fresh random node for every value, its multicast bit (§6.10) and locally
+// administered bit set, as uuid-ossp's.
+Uuid generate_v1mc(GregorianState& state, std::int64_t now_ns, RandomSource& rng);
+
+// A shift in µs as a constant number of v7 ticks (§6.2 Method 3: 4096 per ms): whole ms
+// exactly, the remaining µs rounded to the nearest tick.
+std::int64_t v7_shift_ticks(std::int64_t shift_us) noexcept;
+
+// PostgreSQL 18's uuidv7(shift): the next value of the session's monotonic sequence (as
+// generate_v7), with `shift_us` added to its tick. Values with the same `shift_us` are therefore
+// strictly increasing in the session, like unshifted ones (an SQL interval with months, or days
+// across a DST change, converts to a different `shift_us` from call to call). Throws Error(datetime_overflow) naming
+// the shifted instant when it leaves 1970 .. the end of the 48-bit unix_ts_ms.
+Uuid generate_v7_shifted(V7State& state, std::int64_t now_ns, std::int64_t shift_us, RandomSource& rng);
+
 }  // namespace uuidx

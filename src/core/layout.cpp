@@ -177,4 +177,10 @@ Uuid v6_to_v1(const Uuid& v6) {
   return from_halves(v1_high_half(v6_timestamp_bits(v6)), load_be64(v6.data() + 8));  // §5.6
 }
 
+std::optional<std::int64_t> pg18_extract_timestamp(const Uuid& u) noexcept {
+  const int version = version_of(u);  // -1 unless the RFC 9562 variant
+  if (version != 1 && version != 7) return std::nullopt;
+  return unix_micros(u, false);
+}
+
 }  // namespace uuidx

@@ -52,4 +52,9 @@ std::optional<std::int64_t> unix_micros(const Uuid& u, bool sub_ms = false) noex
 std::optional<std::uint16_t> clock_seq(const Uuid& u) noexcept;
 std::optional<Node> node(const Uuid& u) noexcept;
 
+// PostgreSQL 18's uuid_extract_timestamp(): the instant of a v1 (µs, truncated from 100 ns) or
+// a v7 (whole ms; rand_a is not read) of the RFC 9562 variant; nullopt for anything else,
+// including v6.
+std::optional<std::int64_t> pg18_extract_timestamp(const Uuid& u) noexcept;
+
 }  // namespace uuidx

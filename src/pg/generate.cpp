@@ -1,8 +1,13 @@
-// generate.cpp: SQL entry points of the generators. Each reads the clock, calls the core with the
-// backend's state and returns the value; nothing else.
+// generate.cpp: SQL entry points of the generators (uuid-ossp's v1mc and PostgreSQL 18's
+// uuidv7(shift) included). Each reads the clock, calls the core with the backend's state and
+// returns the value; nothing else.
 #include "../core/generators.hpp"
 #include "pg.hpp"
 #include "session.hpp"
+
+extern "C" {
+#include "utils/fmgrprotos.h"
+}
 
 using uuidx_pg::call_core;
 
@@ -37,6 +42,28 @@ UUIDX_FUNCTION(uuidx_generate_v6) {
   const std::int64_t now = uuidx_pg::clock_now_ns();
   uuidx::Uuid out;
   call_core([&] { out = uuidx::generate_v6(uuidx_pg::session_gregorian(), now, uuidx_pg::session_random()); });
+  return uuidx_pg::uuid_datum(out);
+}
+
+UUIDX_FUNCTION(uuidx_generate_v1mc) {
+  const std::int64_t now = uuidx_pg::clock_now_ns();
+  uuidx::Uuid out;
+  call_core([&] { out = uuidx::generate_v1mc(uuidx_pg::session_gregorian(), now, uuidx_pg::session_random()); });
+  return uuidx_pg::uuid_datum(out);
+}
+
+// uuidv7(shift interval): as PostgreSQL 18, the interval is added to the current time with
+// timestamptz + interval (months and days in the session's time zone), and the difference in µs
+// is the shift the core applies to the session's monotonic sequence.
+UUIDX_FUNCTION(uuidx_uuidv7_shift) {
+  const std::int64_t now = uuidx_pg::clock_now_ns();
+  const TimestampTz now_ts = static_cast<TimestampTz>(now / 1000 - uuidx_pg::kPgEpochUnixMicros);
+  const TimestampTz shifted = DatumGetTimestampTz(
+      DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now_ts), PG_GETARG_DATUM(0)));
+  const std::int64_t shift_us = static_cast<std::int64_t>(shifted - now_ts);
+  uuidx::Uuid out;
+  call_core(
+      [&] { out = uuidx::generate_v7_shifted(uuidx_pg::session_v7(), now, shift_us, uuidx_pg::session_random()); });
   return uuidx_pg::uuid_datum(out);
 }
 

@@ -59,3 +59,10 @@ UUIDX_FUNCTION(uuidx_extract_clock_seq) {
   if (!seq) PG_RETURN_NULL();
   PG_RETURN_INT32(*seq);
 }
+
+// uuid_extract_timestamp(uuid) with PostgreSQL 18's meaning: v1 and v7 only, else NULL.
+UUIDX_FUNCTION(uuidx_extract_timestamp_pg18) {
+  const auto us = uuidx::pg18_extract_timestamp(uuidx_pg::uuid_arg(PG_GETARG_DATUM(0)));
+  if (!us) PG_RETURN_NULL();
+  return uuidx_pg::timestamptz_datum(*us);
+}

@@ -11,7 +11,6 @@
 // UBSan reports any signed overflow on the way.
 #include <string>
 
-#include "compat.hpp"
 #include "error.hpp"
 #include "fuzz_common.hpp"
 #include "generators.hpp"

@@ -10,6 +10,7 @@
 #include "fakes.hpp"
 #include "namebased.hpp"
 #include "timeutil.hpp"
+#include "generators.hpp"
 #include "v7range.hpp"
 
 namespace uuidx {
