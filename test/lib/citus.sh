@@ -1,6 +1,6 @@
 # citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
-# $UUIDX_VENDOR_DIR (default /work/shared/vendor; Citus is not packaged for bookworm) and
-# clusters of several nodes on loopback. Source it after cluster.sh and deps.sh, then:
+# $UUIDX_VENDOR_DIR (default /work/shared/vendor; Citus is not packaged for bookworm), and its
+# nodes on loopback. Source it after cluster.sh, multicluster.sh and deps.sh, then:
 #   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
 #   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
 #   citus_node_start NAME [conf]   # initdb + start a node on 127.0.0.1 with citus preloaded;
@@ -13,7 +13,6 @@ UUIDX_VENDOR_DIR=${UUIDX_VENDOR_DIR:-/work/shared/vendor}
 UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
 # What building Citus needs on bookworm (no libcurl: see citus_provide).
 UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev)
-declare -A NODE_PORT NODE_DIR
 
 # 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
 # UUIDX_CITUS_VERSION chooses.
@@ -74,55 +73,13 @@ citus_provide() {
   echo "$version"
 }
 
-# A node: its own data directory, port on 127.0.0.1 only, trust for local connections (the
-# nodes connect to each other over TCP on loopback as the same superuser).
+# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes.
 citus_node_start() {
-  local name=$1 dir port
-  shift
-  _ensure_test_user || return 1
-  dir=$(mktemp -d /tmp/uuidx-citus-$name.XXXXXX)
-  chmod 755 "$dir"
-  [ "$(id -u)" = 0 ] && chown "$UUIDX_TEST_USER" "$dir"
-  _as_test_user "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
-    >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; return 1; }
-  port=$((20000 + RANDOM % 20000))
-  {
-    echo "port = $port"
-    echo "listen_addresses = '127.0.0.1'"
-    echo "unix_socket_directories = '$dir'"
-    echo "shared_preload_libraries = 'citus'"
-    echo "fsync = off"
-    echo "log_min_messages = warning"
-    echo "max_connections = 100"
-    local line
-    for line in "$@"; do echo "$line"; done
-  } >>"$dir/data/postgresql.conf"
-  # Only loopback, only trust (a throwaway cluster of the test user).
-  printf 'local all all trust\nhost all all 127.0.0.1/32 trust\n' >"$dir/data/pg_hba.conf"
-  _as_test_user "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
-    { cat "$dir/server.log" >&2; return 1; }
-  NODE_PORT[$name]=$port
-  NODE_DIR[$name]=$dir
-}
-
-citus_psql() {
   local name=$1
   shift
-  "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "${NODE_PORT[$name]}" -U postgres -d "${CITUS_DB:-postgres}" "$@"
+  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" "$@"
 }
 
-# True when a node's log shows a crashed backend.
-citus_node_crashed() {
-  grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
-    "${NODE_DIR[$1]}/server.log" >/dev/null 2>&1
-}
-
-citus_nodes_stop() {
-  local name
-  for name in "${!NODE_DIR[@]}"; do
-    _as_test_user "$PGBIN/pg_ctl" -D "${NODE_DIR[$name]}/data" -w -t 60 -m fast stop >/dev/null 2>&1
-    [ -n "${UUIDX_KEEP_CLUSTER:-}" ] || rm -rf "${NODE_DIR[$name]}"
-  done
-  NODE_DIR=()
-  NODE_PORT=()
-}
+citus_psql() { MC_DB=${CITUS_DB:-postgres} mc_psql "$@"; }
+citus_node_crashed() { mc_node_crashed "$@"; }
+citus_nodes_stop() { mc_nodes_stop; }
