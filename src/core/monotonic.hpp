@@ -71,4 +71,49 @@ constexpr bool next_v7(const V7State& last, std::uint64_t now_tick, std::uint64_
   return true;
 }
 
+// ---- one v7 sequence for a whole server (RFC 9562 §6.2, Methods 3 and 1) --------------------
+// A server-wide sequence is one 64-bit "position" that every process advances with a 64-bit
+// compare-and-swap (no 16-byte atomic needed): the 60-bit tick (unix_ts_ms << 12 | §6.2 Method 3
+// fraction) followed by a 4-bit counter (§6.2 Method 1, a fixed-length counter in the most
+// significant bits of rand_b). The value built from a position is that tick, then rand_b = the
+// counter in its top 4 bits and 58 fresh random bits below. Positions are handed out strictly
+// increasing, and two values order exactly as their positions, whatever the random bits.
+constexpr int kV7CounterBits = 4;
+constexpr int kV7SharedRandomBits = 62 - kV7CounterBits;  // 58 (§6.9: unguessability)
+constexpr std::uint64_t kV7SharedRandomMask = (std::uint64_t{1} << kV7SharedRandomBits) - 1;
+constexpr std::uint64_t kMaxV7Position = ~std::uint64_t{0};  // kMaxV7Tick with counter 15
+static_assert((kMaxV7Tick << kV7CounterBits | 15) == kMaxV7Position, "a position is a 60-bit tick and a 4-bit counter");
+
+// The position of a value: its tick and the top 4 bits of its rand_b. For a value made from a
+// position this is that position; for any value (a session-scope one too), every value of a
+// greater position is greater than it: a greater tick, or the same tick and a greater top of rand_b.
+constexpr std::uint64_t v7_position(const V7State& v) noexcept {
+  return v.last_tick << kV7CounterBits | v.last_rand_b >> kV7SharedRandomBits;
+}
+
+// The value at `position` with `fresh` (its low 58 bits are used) as the random bits.
+constexpr V7State v7_at_position(std::uint64_t position, std::uint64_t fresh) noexcept {
+  return V7State{position >> kV7CounterBits,
+                 (position & ((1u << kV7CounterBits) - 1)) << kV7SharedRandomBits | (fresh & kV7SharedRandomMask)};
+}
+
+// The position to install after `shared` (the server's last one) when the clock reads `now_tick`
+// (at most kMaxV7Tick) and this process last handed out `mine` (from either scope):
+//   max(now_tick with counter 0, shared + 1, position of mine + 1).
+// The clock wins when it is ahead, so the tick stays the clock's unless more than 16 values fall
+// in one 1/4096 ms across the whole server; otherwise the counter counts on from the greater of
+// the two (a burst, a frozen clock or a clock stepped back: §6.2), carrying into the tick after
+// 16. Including `mine` keeps a process's own values increasing when the scope changes under it.
+// Strictly greater than `shared` and than `mine`. Returns false, leaving `out` untouched, when
+// no such position exists (the last position, kMaxV7Position, is taken). Pure.
+constexpr bool next_v7_position(std::uint64_t shared, std::uint64_t now_tick, const V7State& mine,
+                                std::uint64_t& out) noexcept {
+  const std::uint64_t own = v7_position(mine);
+  const std::uint64_t last = shared > own ? shared : own;
+  if (last == kMaxV7Position) return false;
+  const std::uint64_t clock = now_tick << kV7CounterBits;
+  out = clock > last ? clock : last + 1;
+  return true;
+}
+
 }  // namespace uuidx

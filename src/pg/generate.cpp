@@ -3,6 +3,7 @@
 // returns the value; nothing else.
 #include "../core/generators.hpp"
 #include "pg.hpp"
+#include "server_v7.hpp"
 #include "session.hpp"
 
 extern "C" {
@@ -11,8 +12,12 @@ extern "C" {
 
 using uuidx_pg::call_core;
 
+// uuid_generate_v7() and uuidv7(): the session's sequence, or with uuidx.v7_scope = 'server' the
+// server's (server_v7.cpp); the setting is one int read per call.
 UUIDX_FUNCTION(uuidx_generate_v7) {
   const std::int64_t now = uuidx_pg::clock_now_ns();
+  if (__builtin_expect(uuidx_pg::v7_scope == uuidx_pg::kV7ScopeServer, 0))
+    return uuidx_pg::uuid_datum(uuidx_pg::generate_v7_server(now));
   uuidx::Uuid out;
   call_core([&] { out = uuidx::generate_v7(uuidx_pg::session_v7(), now, uuidx_pg::session_random()); });
   return uuidx_pg::uuid_datum(out);
@@ -54,7 +59,9 @@ UUIDX_FUNCTION(uuidx_generate_v1mc) {
 
 // uuidv7(shift interval): as PostgreSQL 18, the interval is added to the current time with
 // timestamptz + interval (months and days in the session's time zone), and the difference in µs
-// is the shift the core applies to the session's monotonic sequence.
+// is the shift the core applies to the session's monotonic sequence. It stays in the session's
+// sequence in either scope (a shifted value is outside any time order); in server scope that
+// sequence continues above the backend's last server-wide value.
 UUIDX_FUNCTION(uuidx_uuidv7_shift) {
   const std::int64_t now = uuidx_pg::clock_now_ns();
   const TimestampTz now_ts = static_cast<TimestampTz>(now / 1000 - uuidx_pg::kPgEpochUnixMicros);

@@ -1,5 +1,6 @@
 // module.cpp: the module's magic block and its load-time hook.
 #include "pg.hpp"
+#include "server_v7.hpp"
 #include "session.hpp"
 #include "time_predicates.hpp"
 
@@ -15,10 +16,12 @@ PGDLLEXPORT void _PG_init(void);
 }
 
 // Runs once per process that loads uuidx — in the postmaster too when preloaded. It registers
-// the fork handler, the setting uuidx.time_predicates and the planner hook; all session state is
-// created lazily in the backend that uses it.
+// the fork handler, the settings uuidx.v7_scope (with the shared-memory hooks of the server-wide
+// v7 sequence when preloaded) and uuidx.time_predicates, and the planner hook; all session state
+// is created lazily in the backend that uses it.
 void _PG_init(void) {
   if (!uuidx_pg::install_fork_guard())
     ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
+  uuidx_pg::install_server_v7();  // first: install_time_predicates reserves the "uuidx" prefix
   uuidx_pg::install_time_predicates();
 }
