@@ -301,6 +301,51 @@ FROM cases AS c ORDER BY c.ford, c.ord;
 SELECT c.fmt, length(pg_temp.err(format('SELECT uuid_decode(%L, %L)', c.input, c.fmt))) < 600 AS short_message
 FROM cases AS c WHERE c.ord = 6 ORDER BY c.ford;
 
+-- ------------------------------------------------------------------ time on v7 keys
+-- The domains' check: every uuid input against versions 1 and 7, and versions no UUID has.
+SELECT i.label, pg_temp.err(format('SELECT uuid_check_version(%L::uuid, 7, ''uuid_v7'')', i.u)) AS as_v7,
+       pg_temp.err(format('SELECT uuid_check_version(%L::uuid, 1, ''uuid_v1'')', i.u)) AS as_v1
+FROM uuid_inputs AS i ORDER BY i.ord;
+SELECT v, pg_temp.err(format('SELECT uuid_check_version(%L::uuid, %s, ''x'')', 'C232AB00-9414-11EC-B3C8-9F6BDECED846', v)) AS result
+FROM unnest(ARRAY['NULL', '-1', '0', '16', '2147483647']) AS v;
+-- The key-range bounds at every instant, inclusive or not, to the ms or the µs: never an error.
+SELECT i.label, f.fn, b.inclusive, b.sub_ms,
+       pg_temp.err(format('SELECT %s(%L::timestamptz, %L, %L)', f.fn, i.t, b.inclusive, b.sub_ms)) AS result
+FROM instants AS i,
+     (VALUES (1, 'uuid_v7_lower_bound'), (2, 'uuid_v7_upper_bound')) AS f(ford, fn),
+     (VALUES (true, false), (false, false), (true, true), (false, true)) AS b(inclusive, sub_ms)
+WHERE i.ord IN (0, 1, 3, 4, 5, 6, 7, 10) ORDER BY f.ford, i.ord, b.inclusive DESC, b.sub_ms;
+-- pg_partman's encoder (an instant to the v7 floor of its ms) and decoder (text to the time).
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_time_encoder(%L::timestamptz)', i.t)) AS encoder
+FROM instants AS i ORDER BY i.ord;
+SELECT coalesce(quote_literal(t), 'NULL') AS input, pg_temp.err(format('SELECT uuid_v7_time_decoder(%L)', t)) AS decoder
+FROM unnest(ARRAY[NULL, '', 'not a uuid', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F', '919108f7-52d1-4320-9bac-f847db4148a8',
+                  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff']) AS t;
+-- uuid_v7_partitions: a table that is not range-partitioned on one uuid column, an empty or
+-- backwards span, a step that is not positive or has no fixed length, instants outside v7.
+CREATE TABLE bad_plain (id uuid);
+CREATE TABLE bad_by_int (id int) PARTITION BY RANGE (id);
+CREATE TABLE bad_by_list (id uuid) PARTITION BY LIST (id);
+CREATE TABLE good_parent (id uuid) PARTITION BY RANGE (id);
+SELECT label, pg_temp.err(format('SELECT count(*) FROM uuid_v7_partitions(%s)', args)) AS result
+FROM (VALUES
+  ('not partitioned', $$'bad_plain', '2024-01-01', '2024-01-02', '1 day'$$),
+  ('partitioned by int', $$'bad_by_int', '2024-01-01', '2024-01-02', '1 day'$$),
+  ('partitioned by list', $$'bad_by_list', '2024-01-01', '2024-01-02', '1 day'$$),
+  ('no such table', $$'no_such_table', '2024-01-01', '2024-01-02', '1 day'$$),
+  ('NULL step', $$'good_parent', '2024-01-01', '2024-01-02', NULL$$),
+  ('zero step', $$'good_parent', '2024-01-01', '2024-01-02', '0'$$),
+  ('negative step', $$'good_parent', '2024-01-01', '2024-01-02', '-1 day'$$),
+  ('empty span', $$'good_parent', '2024-01-02', '2024-01-02', '1 day'$$),
+  ('backwards span', $$'good_parent', '2024-01-03', '2024-01-02', '1 day'$$),
+  ('before 1970', $$'good_parent', '1969-12-31', '1970-01-02', '1 day'$$),
+  ('to infinity', $$'good_parent', '2024-01-01', 'infinity', '1 day'$$),
+  ('past the last v7 time', $$'good_parent', '2024-01-01', '10889-08-03', '1 day'$$),
+  ('more than 10000', $$'good_parent', '2024-01-01', '2054-01-01', '1 day'$$),
+  ('one day', $$'good_parent', '2024-01-01', '2024-01-02', '1 day'$$),
+  ('the same day again', $$'good_parent', '2024-01-01', '2024-01-02', '1 day'$$)) AS c(label, args);
+DROP TABLE bad_plain, bad_by_int, bad_by_list, good_parent;
+
 -- ------------------------------------------------------------------ functions without arguments
 -- Nothing to give them but the wrong arity: 42883, no uuidx code runs.
 SELECT fn, pg_temp.err(format('SELECT uuid_extract_version(%s())', fn)) AS version,

@@ -263,19 +263,27 @@ BEGIN
   IF step <= interval '0' THEN
     RAISE EXCEPTION 'partition step must be positive: "%"', step USING ERRCODE = 'invalid_parameter_value';
   END IF;
+  -- Both ends within what a v7 holds (22008 naming the instant otherwise, infinity included), and
+  -- the count checked before anything is created: a span of centuries by the day must fail at
+  -- once, not after thousands of CREATE TABLEs have filled the lock table.
+  PERFORM @extschema@.uuid_v7_floor("from"), @extschema@.uuid_v7_floor("to");
   WHILE t < "to" LOOP
-    next_t := t + step;
-    lo := @extschema@.uuid_v7_floor(t);
-    hi := @extschema@.uuid_v7_floor(next_t);
-    IF lo = hi THEN
+    IF @extschema@.uuid_v7_floor(t) = @extschema@.uuid_v7_floor(t + step) THEN
       RAISE EXCEPTION 'partition step is shorter than a millisecond: "%"', step
         USING ERRCODE = 'invalid_parameter_value';
     END IF;
+    t := t + step;
     n := n + 1;
     IF n > 10000 THEN
       RAISE EXCEPTION 'more than 10000 partitions from "%" to "%" by "%"', "from", "to", step
         USING ERRCODE = 'program_limit_exceeded';
     END IF;
+  END LOOP;
+  t := "from";
+  WHILE t < "to" LOOP
+    next_t := t + step;
+    lo := @extschema@.uuid_v7_floor(t);
+    hi := @extschema@.uuid_v7_floor(next_t);
     -- Idempotent: a partition with exactly these bounds is kept as it is.
     IF NOT EXISTS (SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
                    WHERE i.inhparent = parent

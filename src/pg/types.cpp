@@ -17,6 +17,12 @@ using uuidx_pg::uuid_arg;
 UUIDX_FUNCTION(uuidx_check_version) {
   const uuidx::Uuid u = uuid_arg(PG_GETARG_DATUM(0));
   const int32 version = PG_GETARG_INT32(1);
+  // §4.2: the version is a 4-bit field; asking for another number is a wrong call, not a value
+  // that fails the check.
+  if (version < 0 || version > 15)
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("invalid UUID version: %d", static_cast<int>(version)),
+             errdetail("The version field of RFC 9562 section 4.2 holds 0 to 15.")));
   if (uuidx::version_of(u) == version) PG_RETURN_BOOL(true);
   char kind[64];
   uuidx::describe_kind(u, kind, sizeof kind);

@@ -11,7 +11,9 @@ uuidx_build_install() {
   dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')"
   log="$dir.log"
   mkdir -p "$dir"
-  # Only the files a release holds: no objects or results of another build come along.
+  # Only the files a release holds: no objects or results of another build come along. Sources
+  # from an earlier copy go first, so a file removed from the tree is not built from a stale copy.
+  [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
   (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
     (cd "$dir" && tar -xf -) || return 1
   if make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror >"$log" 2>&1 &&
