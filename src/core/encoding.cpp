@@ -226,7 +226,8 @@ Uuid decode(std::string_view text, Encoding e) {
       if (digits[i] < limit) break;
       if (digits[i] > limit)
         fail(f, text, i + 1,
-             "The value exceeds 128 bits: the greatest " + std::string(f.name) + " uuid is " + max.str() + ".");
+             "The value exceeds 128 bits: the greatest " + std::string(f.name) + " uuid is " +
+                 std::string(max.text, max.size) + ".");
     }
   }
   if (e == Encoding::base64url && (digits[n - 1] & 0xf) != 0)

@@ -30,7 +30,6 @@ std::size_t encoded_length(Encoding e) noexcept;
 struct EncodedText {
   char text[33] = {};  // NUL-terminated
   std::size_t size = 0;
-  std::string str() const { return std::string(text, size); }
 };
 
 EncodedText encode(const Uuid& u, Encoding e) noexcept;

@@ -85,12 +85,12 @@ std::uint64_t next_gregorian(GregorianState& state, std::int64_t now_ns, RandomS
   return next;
 }
 
-}  // namespace
-
 std::string v7_range_detail() {
   return "UUIDv7 holds instants from " + format_unix_micros(0) + " to " + format_unix_micros(kMaxV7Micros) +
          " (RFC 9562 section 5.7).";
 }
+
+}  // namespace
 
 void throw_v7_range(std::int64_t unix_us) {
   throw Error(Errc::datetime_overflow, "timestamp out of range for UUIDv7: \"" + format_unix_micros(unix_us) + "\"",

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "layout.hpp"
 #include "monotonic.hpp"
@@ -39,9 +38,8 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
 // Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);
 
-// The error for an instant a v7 cannot hold (22008, naming it), and its detail sentence.
+// Throws the error for an instant a v7 cannot hold (22008, naming it and the range of §5.7).
 [[noreturn]] void throw_v7_range(std::int64_t unix_us);
-std::string v7_range_detail();
 
 // RFC 9562 §5.4.
 Uuid generate_v4(RandomSource& rng);

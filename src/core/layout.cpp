@@ -82,10 +82,23 @@ std::string describe(const Uuid& u) {
   return "version " + std::to_string(version_of(u));
 }
 
+// The canonical 8-4-4-4-12 lower-case hex form (§4), as PostgreSQL prints a uuid.
+std::string canonical_text(const Uuid& u) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  s.reserve(36);
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) s.push_back('-');
+    s.push_back(digits[u[i] >> 4]);
+    s.push_back(digits[u[i] & 0x0f]);
+  }
+  return s;
+}
+
 [[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function) {
   throw Error(
       Errc::invalid_parameter,
-      "uuid \"" + to_string(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
+      "uuid \"" + canonical_text(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
       std::string(function) + " accepts only version " + std::to_string(expected) + " UUIDs of the RFC 9562 variant.");
 }
 

@@ -3,7 +3,6 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
 
 namespace uuidx {
 
@@ -44,13 +43,6 @@ constexpr Uuid max_uuid() noexcept {  // §5.10: all 128 bits one
   for (auto& b : u) b = 0xff;
   return u;
 }
-
-// The canonical 8-4-4-4-12 lower-case hex form (§4), for messages and tests.
-std::string to_string(const Uuid& u);
-
-// Parses the canonical form (hex digits of either case, hyphens at 8, 13, 18, 23); false when
-// the text is anything else. Used by tests and tools, not on any hot path.
-bool parse_uuid(const std::string& text, Uuid& out);
 
 // A human-readable name for a variant, for messages ("Microsoft", "NCS", ...).
 const char* variant_name(Variant v) noexcept;

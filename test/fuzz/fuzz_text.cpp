@@ -11,6 +11,7 @@
 #include "error.hpp"
 #include "fuzz_common.hpp"
 #include "namebased.hpp"
+#include "../unit/uuid_text.hpp"
 #include "uuid.hpp"
 
 namespace {

@@ -32,6 +32,14 @@ check "every entry point the scripts name is exported, with its pg_finfo_ record
 check "no C++ symbol is exported" bash -c "! grep -q '^_Z' <<<\"\$0\"" "$exported"
 check "the magic block is there" grep -qx Pg_magic_func <<<"$exported"
 
+# The tests' own helpers (test/unit/uuid_text.hpp) are not in the library at all, not even as
+# local symbols. The symbol table must list the core (local) for that check to mean anything.
+all_symbols=$(nm -C "$lib" 2>/dev/null)
+check "the symbol table lists the core's local functions" grep -q 'uuidx::encode_v7' <<<"$all_symbols"
+test_only=$(grep -E 'uuidx::(to_string|parse_uuid|text_of)[[(]|EncodedText::str\(' <<<"$all_symbols")
+[ -n "$test_only" ] && echo "$test_only"
+check "no test-only helper (to_string, parse_uuid, text_of, EncodedText::str) in the library" test -z "$test_only"
+
 # From 18 on the magic block names the module and its version (PG_MODULE_MAGIC_EXT).
 if [ "${UUIDX_PG_MAJOR:-0}" -ge 18 ]; then
   source test/lib/cluster.sh

@@ -21,24 +21,24 @@ constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, 
 // The A.4 vector in every format, computed independently with Python (int → digits; base64 module).
 TEST(Encoding, KnownValues) {
   const Uuid a4 = U("2ed6657d-e927-568b-95e1-2665a8aea6a2");
-  EXPECT_EQ(encode(a4, Encoding::hex).str(), "2ed6657de927568b95e12665a8aea6a2");
-  EXPECT_EQ(encode(a4, Encoding::base32).str(), "1ETSJQVT97AT5SBR96CPMAX9N2");
-  EXPECT_EQ(encode(a4, Encoding::base58).str(), "6nTLogGvw2vmQjtATLqvLq");
-  EXPECT_EQ(encode(a4, Encoding::base64url).str(), "LtZlfeknVouV4SZlqK6mog");
+  EXPECT_EQ(text_of(encode(a4, Encoding::hex)), "2ed6657de927568b95e12665a8aea6a2");
+  EXPECT_EQ(text_of(encode(a4, Encoding::base32)), "1ETSJQVT97AT5SBR96CPMAX9N2");
+  EXPECT_EQ(text_of(encode(a4, Encoding::base58)), "6nTLogGvw2vmQjtATLqvLq");
+  EXPECT_EQ(text_of(encode(a4, Encoding::base64url)), "LtZlfeknVouV4SZlqK6mog");
 }
 
 TEST(Encoding, NilAndMax) {
-  EXPECT_EQ(encode(nil_uuid(), Encoding::hex).str(), std::string(32, '0'));
-  EXPECT_EQ(encode(nil_uuid(), Encoding::base32).str(), std::string(26, '0'));
-  EXPECT_EQ(encode(nil_uuid(), Encoding::base58).str(), std::string(22, '1'));
-  EXPECT_EQ(encode(nil_uuid(), Encoding::base64url).str(), std::string(22, 'A'));
-  EXPECT_EQ(encode(max_uuid(), Encoding::hex).str(), std::string(32, 'f'));
-  EXPECT_EQ(encode(max_uuid(), Encoding::base32).str(), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
-  EXPECT_EQ(encode(max_uuid(), Encoding::base58).str(), "YcVfxkQb6JRzqk5kF2tNLv");
-  EXPECT_EQ(encode(max_uuid(), Encoding::base64url).str(), "_____________________w");
+  EXPECT_EQ(text_of(encode(nil_uuid(), Encoding::hex)), std::string(32, '0'));
+  EXPECT_EQ(text_of(encode(nil_uuid(), Encoding::base32)), std::string(26, '0'));
+  EXPECT_EQ(text_of(encode(nil_uuid(), Encoding::base58)), std::string(22, '1'));
+  EXPECT_EQ(text_of(encode(nil_uuid(), Encoding::base64url)), std::string(22, 'A'));
+  EXPECT_EQ(text_of(encode(max_uuid(), Encoding::hex)), std::string(32, 'f'));
+  EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base32)), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+  EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base58)), "YcVfxkQb6JRzqk5kF2tNLv");
+  EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base64url)), "_____________________w");
   for (Encoding e : kAll) {
-    EXPECT_EQ(decode(encode(nil_uuid(), e).str(), e), nil_uuid()) << encoding_name(e);
-    EXPECT_EQ(decode(encode(max_uuid(), e).str(), e), max_uuid()) << encoding_name(e);
+    EXPECT_EQ(decode(text_of(encode(nil_uuid(), e)), e), nil_uuid()) << encoding_name(e);
+    EXPECT_EQ(decode(text_of(encode(max_uuid(), e)), e), max_uuid()) << encoding_name(e);
   }
 }
 
@@ -50,7 +50,7 @@ TEST(Encoding, RandomRoundTrips) {
     for (Encoding e : kAll) {
       const EncodedText t = encode(u, e);
       ASSERT_EQ(t.size, encoded_length(e));
-      ASSERT_EQ(decode(t.str(), e), u) << encoding_name(e) << " " << t.str();
+      ASSERT_EQ(decode(text_of(t), e), u) << encoding_name(e) << " " << text_of(t);
     }
   }
 }
@@ -61,7 +61,7 @@ TEST(Encoding, Base58AndBase32KeepTheOrderOfUuids) {
   for (auto& u : values) rng.fill(u.data(), u.size());
   for (Encoding e : {Encoding::hex, Encoding::base32, Encoding::base58}) {
     std::vector<std::pair<std::string, Uuid>> encoded;
-    for (const auto& u : values) encoded.emplace_back(encode(u, e).str(), u);
+    for (const auto& u : values) encoded.emplace_back(text_of(encode(u, e)), u);
     std::sort(encoded.begin(), encoded.end());
     for (std::size_t i = 1; i < encoded.size(); ++i) ASSERT_LT(encoded[i - 1].second, encoded[i].second);
   }
@@ -80,7 +80,7 @@ TEST(Encoding, V7AsUlidSortsLikeTheUuid) {
   std::vector<Uuid> by_ulid = values;
   std::shuffle(by_ulid.begin(), by_ulid.end(), std::mt19937(42));
   std::sort(by_ulid.begin(), by_ulid.end(), [](const Uuid& a, const Uuid& b) {
-    return encode(a, Encoding::base32).str() < encode(b, Encoding::base32).str();
+    return text_of(encode(a, Encoding::base32)) < text_of(encode(b, Encoding::base32));
   });
   std::vector<Uuid> by_uuid = values;
   std::sort(by_uuid.begin(), by_uuid.end());
@@ -88,7 +88,7 @@ TEST(Encoding, V7AsUlidSortsLikeTheUuid) {
   EXPECT_EQ(by_uuid, values);  // and the session generated them in that order
   // The ULID's first ten characters are the 48-bit ms: the A.6 instant 0x017F22E279B0.
   const std::array<std::uint8_t, 8> zeros{};
-  EXPECT_EQ(encode(encode_v7(0x017F22E279B0ULL, 0, zeros), Encoding::base32).str().substr(0, 10), "01FWHE4YDG");
+  EXPECT_EQ(text_of(encode(encode_v7(0x017F22E279B0ULL, 0, zeros), Encoding::base32)).substr(0, 10), "01FWHE4YDG");
 }
 
 TEST(Decoding, AcceptsEitherCaseForHexAndBase32AndCrockfordAliases) {

@@ -10,6 +10,7 @@
 #include "error.hpp"
 #include "random.hpp"
 #include "uuid.hpp"
+#include "uuid_text.hpp"
 
 namespace uuidx::testing {
 

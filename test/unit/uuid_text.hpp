@@ -1,0 +1,55 @@
+// uuid_text.hpp: text helpers for the unit tests and fuzzers only (never part of uuidx.so): the
+// canonical form of a UUID (RFC 9562 §4) written and parsed, and an EncodedText as a string.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "encoding.hpp"
+#include "uuid.hpp"
+
+namespace uuidx {
+
+// The canonical 8-4-4-4-12 lower-case hex form (RFC 9562 §4).
+inline std::string to_string(const Uuid& u) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  s.reserve(36);
+  for (std::size_t i = 0; i < u.size(); ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) s.push_back('-');
+    s.push_back(digits[u[i] >> 4]);
+    s.push_back(digits[u[i] & 0x0f]);
+  }
+  return s;
+}
+
+// Parses the canonical form (hex digits of either case, hyphens at 8, 13, 18, 23); false when
+// the text is anything else.
+inline bool parse_uuid(const std::string& text, Uuid& out) {
+  const auto hex_value = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  if (text.size() != 36) return false;
+  std::size_t octet = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (text[i] != '-') return false;
+      ++i;
+      continue;
+    }
+    const int hi = hex_value(text[i]);
+    const int lo = hex_value(text[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out[octet++] = static_cast<std::uint8_t>(hi << 4 | lo);
+    i += 2;
+  }
+  return true;
+}
+
+// The characters of an encoded value.
+inline std::string text_of(const EncodedText& t) { return std::string(t.text, t.size); }
+
+}  // namespace uuidx
