@@ -54,14 +54,14 @@ unit: $(UNIT_DIR)/uuidx_unit
 	$(UNIT_DIR)/uuidx_unit
 
 # make unit-asan: the same unit tests under ASan (with leak detection) and UBSan, built apart in
-# build/unit-asan; any report aborts the run (issue 4, test/suites/15_unit_sanitize.sh).
+# build/unit-asan; any report aborts the run (test/suites/15_unit_sanitize.sh).
 .PHONY: unit-asan
 unit-asan:
 	$(MAKE) unit UNIT_DIR=build/unit-asan \
 	  UNIT_EXTRA='-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all'
 
 # make fuzz: libFuzzer targets (test/fuzz/fuzz_*.cpp) over the core with ASan and UBSan, built with
-# clang into build/fuzz; test/suites/50_fuzz.sh runs each on its seed corpus (issue 4 item 5).
+# clang into build/fuzz; test/suites/50_fuzz.sh runs each on its seed corpus.
 FUZZ_DIR       = build/fuzz
 FUZZ_CXX      ?= clang++-14
 FUZZ_CXXFLAGS  = -std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -90,7 +90,7 @@ print-regress:
 print-regress-opts:
 	@echo $(REGRESS_OPTS)
 
-# ---- benchmarks (issue 5; never run by CI, which runs only test/suites/60_bench_smoke.sh) ---
+# ---- benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) ----------
 # make bench [BENCH_ARGS="--rows 1000000"]: PostgreSQL side by side, see test/bench/bench.sh.
 # make bench-core: Google Benchmark of the core alone, built with the extension's -O2.
 BENCH_DIR       = build/bench

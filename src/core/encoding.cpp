@@ -52,7 +52,7 @@ std::uint64_t base58_chunk(const int* digits, int n) noexcept {
   return v;
 }
 
-// Two loads instead of a 16-step shift chain (issue 5: the chain alone cost about 15 ns).
+// Two loads instead of a 16-step shift chain (the chain alone cost about 15 ns).
 u128 to_u128(const Uuid& u) noexcept { return static_cast<u128>(load_be64(u.data())) << 64 | load_be64(u.data() + 8); }
 
 Uuid from_u128(u128 v) noexcept {
@@ -139,7 +139,7 @@ void encode_into(const Uuid& u, Encoding e, char* text) noexcept {
   u128 v = to_u128(u);
   // hex, base32 and base64url run two independent digit chains, one per 64-bit half, with
   // 64-bit shifts: shifting one u128 along digit after digit made uuid_encode(..., 'base32') cost
-  // over 4x uuid_hash() (issue 5).
+  // over 4x uuid_hash().
   auto hi = static_cast<std::uint64_t>(v >> 64);
   auto lo = static_cast<std::uint64_t>(v);
   switch (e) {

@@ -36,7 +36,7 @@ EncodedText encode(const Uuid& u, Encoding e) noexcept;
 
 // The same characters written straight to `text` (encoded_length(e) bytes, no NUL): the glue
 // writes into the returned text datum, because copying an EncodedText just filled byte by byte
-// costs a store-forwarding stall per wide load (issue 5).
+// costs a store-forwarding stall per wide load.
 void encode_into(const Uuid& u, Encoding e, char* text) noexcept;
 
 // The inverse of encode. base32 also takes lower case and Crockford's aliases (I, L → 1;

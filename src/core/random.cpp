@@ -17,7 +17,7 @@ void BufferedRandom::refill_or_throw(std::uint8_t* out, std::size_t n) {
 
 void BufferedRandom::fill(std::uint8_t* out, std::size_t n) {
   // The hot path: the buffer holds the whole request (a UUID asks for 16 bytes or fewer). The
-  // fixed sizes compile to plain moves instead of a call to memcpy (issue 5).
+  // fixed sizes compile to plain moves instead of a call to memcpy.
   if (n <= kChunk - pos_) {
     const std::uint8_t* src = buf_.data() + pos_;
     pos_ += n;

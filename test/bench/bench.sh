@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench.sh: uuidx against PostgreSQL's gen_random_uuid() and contrib's uuid-ossp, in one
-# throwaway cluster (`make bench` runs it; issue 5). Prints, and writes to a results folder:
+# throwaway cluster (`make bench` runs it). Prints, and writes to a results folder:
 #   1. per-call cost of every generator: SELECT count(EXPR) FROM generate_series(1, N), net of
 #      the same loop over count(1), as ns/call and as a ratio to gen_random_uuid();
 #   2. per-call cost of inspection and conversion functions over a pre-generated table, net of
@@ -92,7 +92,7 @@ call_table() {
 }
 
 if [ -n "$do_calls" ]; then
-  # Every zero-argument uuid_generate_* of the extension, whatever issue added it.
+  # Every zero-argument uuid_generate_* of the extension, found in the catalog.
   mapfile -t gens < <(psql_q -c "
     SELECT p.proname || '()' FROM pg_proc p
     JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

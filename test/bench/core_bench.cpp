@@ -164,7 +164,7 @@ void BM_ExtractVersion(benchmark::State& state) {
 BENCHMARK(BM_ExtractVersion);
 
 #ifdef UUIDX_BENCH_ENCODING
-// uuid_encode / uuid_decode (issue 3), per format.
+// uuid_encode / uuid_decode, per format.
 template <uuidx::Encoding E>
 void BM_Encode(benchmark::State& state) {
   Uuid u = sample_v7();

@@ -1,4 +1,4 @@
-# generation.sh: helpers for the suites that generate many values and check them (issue 4):
+# generation.sh: helpers for the suites that generate many values and check them:
 # concurrent sessions, fork safety, clock faults, memory. Source it after cluster.sh.
 #   check_sql "what" "SELECT ok::bool, 'figures'::text"   # one check; prints PASS/FAIL + figures
 #   check_true "what" ok "figures"                           # the same for a shell-side result

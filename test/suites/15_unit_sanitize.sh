@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # The core's unit tests again, under AddressSanitizer (with LeakSanitizer) and UndefinedBehavior-
-# Sanitizer (issue 4 item 6): `make unit-asan`, built apart in build/unit-asan. Any sanitizer
+# Sanitizer: `make unit-asan`, built apart in build/unit-asan. Any sanitizer
 # report aborts the run and counts as a failure, as does a binary that is not instrumented.
 set -u
 cd "$(dirname "$0")/../.."

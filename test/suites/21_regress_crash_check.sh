@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Self-test of the crash check the pg_regress suite relies on (issue 4 item 4): 20_regress.sh
+# Self-test of the crash check the pg_regress suite relies on: 20_regress.sh
 # passes only if cluster_log_has_crash (test/lib/cluster.sh) finds nothing in the server log, so
 # it must really see a crashed backend. A scratch cluster: the check is false on a clean log,
 # then a backend is sent SIGSEGV (as a segfault in uuidx would) and the check must turn true.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Concurrency (issue 4 item 1): 16 concurrent sessions each generate 100,000 values of v1, v4, v6
+# Concurrency: 16 concurrent sessions each generate 100,000 values of v1, v4, v6
 # and v7 (pgbench, one connection per session). No duplicate across all sessions for any version,
 # v1/v6/v7 strictly increasing in each session's call order, version and variant bits right.
 # Then v7 alone, four calls in a row (test/concurrency/session_v7.pgbench), UUIDX_CONC_V7_PER_SESSION

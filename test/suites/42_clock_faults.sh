@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Clock faults at the SQL level (issue 4 item 3). The server runs under libfaketime, whose offset
+# Clock faults at the SQL level. The server runs under libfaketime, whose offset
 # this script changes at run time (FAKETIME_TIMESTAMP_FILE + FAKETIME_NO_CACHE=1: every clock
 # read re-reads the file). ONE session generates v1, v6 and v7 while the wall clock is stepped
 # back 1 s, forward again, back 1 h, forward again, forward 1 day and back again. Checks: no value

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory per call is constant (issue 4 item 6): one backend generates 10^7 values of v7, v1, v4
+# Memory per call is constant: one backend generates 10^7 values of v7, v1, v4
 # and v6 (and 2*10^6 calls of v3/v5/v8_name and encode+decode), each in one statement, and its
 # resident memory is read from /proc/<pid>/status before and after (this script runs as root; psql's \! runs it between statements of the same session).
 # The peak is VmHWM, reset before each statement through /proc/<pid>/clear_refs. RssAnon is the
@@ -20,7 +20,7 @@ cluster_psql -c "CREATE EXTENSION uuidx"
 mem() {  # label -> one line "label VmRSS VmHWM RssAnon" (kB), from inside the session
   echo "\\! awk -v l=$1 '/^(VmRSS|VmHWM|RssAnon):/ {v[\$1] = \$2} END {print l, v[\"VmRSS:\"], v[\"VmHWM:\"], v[\"RssAnon:\"]}' /proc/\$UUIDX_PID/status"
 }
-# key | values | expression over i: the generators of issue 4 item 6 (10^7 each), then the
+# key | values | expression over i: the generators without input (10^7 each), then the
 # functions that take input and go through OpenSSL's digests or the encoders (fewer values, as
 # they are slower; a leak of even 8 bytes a call would still show as 16 MB).
 m=${UUIDX_MEMORY_VALUES_INPUT:-2000000}

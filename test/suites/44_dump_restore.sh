@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Dump and restore (issue 4 item 7). A database with uuidx installed in its own schema, tables
+# Dump and restore. A database with uuidx installed in its own schema, tables
 # whose columns default to uuidx generators, a stored generated column computed by
 # uuid_generate_v5 and data, is dumped with pg_dump (custom format, and plain SQL) and restored
 # into fresh databases (pg_restore, psql). Checks: the restore reports no error, the data is
