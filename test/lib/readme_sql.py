@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Runs the SQL examples of README.md against a running server and checks what README says
+they give.
+
+- Every fenced ```sql block runs in one psql session, in a fresh database with uuidx created
+  (unless the block creates it). An HTML comment right before a block can say
+    <!-- readme-sql: continues -->            run in the previous block's database
+    <!-- readme-sql: prelude SQL... -->       run SQL first (setup the text takes for granted)
+    <!-- readme-sql: database NAME -->        name the fresh database (the block names it);
+                                              may come before a prelude in one comment
+    <!-- readme-sql: skip REASON -->          not run here (REASON names the suite that runs it)
+- A code line ending in "-- → VALUE" expects VALUE in its statement's output, and so does a
+  comment line "-- → VALUE" right after a statement.
+- Comment lines "-- ERROR:  MESSAGE" right after a statement expect that error; any other error
+  fails the block.
+- Reference table cells "`SELECT ...;` → `VALUE`" run one by one and must print VALUE.
+Prints PASS/FAIL lines and a last line "SUITE_RESULT passed=N failed=M skipped=K".
+Connection: PGHOST/PGPORT/PGUSER of the environment; psql from $PGBIN.
+"""
+import os
+import re
+import subprocess
+import sys
+
+PSQL = os.path.join(os.environ.get("PGBIN", "/usr/bin"), "psql")
+
+
+def psql(db, script):
+    # One stream, so that each error stands after the statement that raised it.
+    r = subprocess.run([PSQL, "-X", "-q", "-d", db, "-v", "ON_ERROR_STOP=0", "-f", "-"],
+                       input=script, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return r.stdout
+
+
+def split_statements(text):
+    """(statement, trailing comment on its last line) pairs; quotes, dollar quotes and comments
+    are respected. psql meta-command lines are statements of their own."""
+    out, cur, i, n = [], [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "-" and text.startswith("--", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            cur.append(text[i:j])
+            i = j
+        elif c == "/" and text.startswith("/*", i):
+            j = text.find("*/", i + 2) + 2
+            cur.append(text[i:j])
+            i = j
+        elif c in "'\"":
+            j = i + 1
+            while j < n:
+                if text[j] == c and text.startswith(c * 2, j):
+                    j += 2
+                elif text[j] == c:
+                    break
+                else:
+                    j += 1
+            cur.append(text[i:j + 1])
+            i = j + 1
+        elif c == "$" and re.match(r"\$[A-Za-z_]*\$", text[i:]):
+            tag = re.match(r"\$[A-Za-z_]*\$", text[i:]).group(0)
+            j = text.find(tag, i + len(tag)) + len(tag)
+            cur.append(text[i:j])
+            i = j
+        elif c == "\\" and (i == 0 or text[i - 1] == "\n"):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append((text[i:j], ""))
+            i = j
+        elif c == ";":
+            cur.append(";")
+            i += 1
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            rest = text[i:j]
+            m = re.match(r"\s*--(.*)$", rest)
+            out.append(("".join(cur), m.group(1).strip() if m else ""))
+            cur = []
+            if m:
+                i = j
+        else:
+            cur.append(c)
+            i += 1
+    tail = "".join(cur).strip()
+    if tail:  # a last statement without ';', or comments such as '-- ERROR:' lines
+        out.append((tail, ""))
+    return out
+
+
+def expectations(stmt, trailing):
+    """Values the statement should print (from '-- → VALUE' on its lines) and errors it should
+    raise (from '-- ERROR:' lines after it, carried in the next statement's text)."""
+    values = [trailing[1:].strip()] if trailing.startswith("→") else []
+    for line in stmt.splitlines():
+        m = re.search(r"--\s*→\s*(.+)$", line)
+        if m and not line.strip().startswith("--"):
+            values.append(m.group(1).strip())
+    return values
+
+
+def leading_values(stmt):
+    """'-- → VALUE' lines at the start of a statement's text: what the previous statement, in the
+    README, prints (for values too long to stand on its line)."""
+    vals = []
+    for line in stmt.strip().splitlines():
+        s = line.strip()
+        if not s.startswith("--"):
+            break
+        m = re.match(r"--\s*→\s*(.+)$", s)
+        if m:
+            vals.append(m.group(1).strip())
+    return vals
+
+
+def leading_errors(stmt):
+    """'-- ERROR:  message' lines at the start of a statement's text (they follow the previous
+    statement in the README)."""
+    errs = []
+    for line in stmt.strip().splitlines():
+        s = line.strip()
+        if not s.startswith("--"):
+            break
+        m = re.match(r"--\s*ERROR:\s+(.*)$", s)
+        if m:
+            errs.append(m.group(1).strip())
+    return errs
+
+
+def main(readme):
+    text = open(readme, encoding="utf-8").read()
+    passed = failed = skipped = 0
+
+    def check(ok, what, detail=""):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+            print(f"PASS  {what}")
+        else:
+            failed += 1
+            print(f"FAIL  {what}" + (f"\n      {detail}" if detail else ""))
+
+    blocks = []
+    for m in re.finditer(r"```sql\n(.*?)```", text, re.S):
+        before = text[:m.start()].rstrip()
+        # The comment must stand right before the block (no other comment end in between).
+        directive = re.search(r"<!--\s*readme-sql:\s*((?:(?!-->).)*?)\s*-->$", before, re.S)
+        line = text.count("\n", 0, m.start()) + 1
+        blocks.append((line, m.group(1), directive.group(1) if directive else ""))
+
+    db = None
+    for k, (line, body, directive) in enumerate(blocks):
+        label = f"README.md:{line}"
+        if directive.startswith("skip"):
+            skipped += 1
+            print(f"SKIP  {label}: {directive[4:].strip()}")
+            continue
+        if not directive.startswith("continues") or db is None:
+            db = f"readme_{k}"
+            m = re.search(r"\bdatabase\s+(\w+)", directive)
+            if m:
+                db = m.group(1)
+            setup = f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n'
+            out = psql("postgres", setup)
+            if "ERROR" in out:
+                check(False, f"{label}: create database {db}", out.strip())
+                continue
+            pre = "" if re.search(r"CREATE EXTENSION uuidx", body) else "CREATE EXTENSION uuidx;\n"
+            pre += "SET timezone = 'UTC';\n"
+            m = re.search(r"\bprelude\s+(.*)$", directive, re.S)
+            if m:
+                pre += m.group(1) + "\n"
+            out = psql(db, pre)
+            if "ERROR" in out:
+                check(False, f"{label}: setup", out.strip())
+                continue
+        stmts = split_statements(body)
+        script = "SET timezone = 'UTC';\n"
+        for j, (s, _) in enumerate(stmts):
+            script += f"\\echo '<<stmt {j}>>'\n{s}\n"
+        script += "\\echo '<<end>>'\n"
+        out = psql(db, script)
+        parts = re.split(r"^<<stmt (\d+)>>$|^<<end>>$", out, flags=re.M)
+        results = {}
+        for j in range(1, len(parts) - 1, 2):
+            if parts[j] is not None:
+                results[int(parts[j])] = parts[j + 1]
+        ok, why = True, []
+        for j, (s, trailing) in enumerate(stmts):
+            res = results.get(j, "")
+            want_errors = leading_errors(stmts[j + 1][0]) if j + 1 < len(stmts) else []
+            got_errors = re.findall(r"ERROR:\s+(.*)", res)
+            for w in want_errors:
+                if not any(g.startswith(w.rstrip("…")) for g in got_errors):
+                    ok = False
+                    why.append(f"expected error '{w}' from: {s.strip()[:80]}; got: {got_errors or res.strip()[:200]}")
+            if got_errors and not want_errors:
+                ok = False
+                why.append(f"unexpected error from: {s.strip()[:80]}: {got_errors[0]}")
+            if j + 1 < len(stmts):
+                trailing_values = leading_values(stmts[j + 1][0])
+            else:
+                trailing_values = []
+            for v in expectations(s, trailing) + trailing_values:
+                if v not in res:
+                    ok = False
+                    why.append(f"expected '{v}' from: {s.strip()[:80]}; got: {res.strip()[:200]}")
+        nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
+        check(ok, f"{label}: {len(stmts)} statements, {nvalues} printed values checked", "\n      ".join(why))
+
+    # Reference tables: `SELECT ...;` → `value`
+    db = "readme_reference"
+    psql("postgres", f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n')
+    psql(db, "CREATE EXTENSION uuidx;")
+    for m in re.finditer(r"`(SELECT [^`]*;)` → `([^`]*)`", text):
+        line = text.count("\n", 0, m.start()) + 1
+        res = psql(db, "SET timezone = 'UTC';\n" + m.group(1) + "\n")
+        check(m.group(2) in res and "ERROR" not in res, f"README.md:{line}: {m.group(1)} → {m.group(2)}",
+              res.strip()[:300])
+    print(f"SUITE_RESULT passed={passed} failed={failed} skipped={skipped}")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "README.md"))
