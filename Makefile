@@ -10,10 +10,15 @@ OBJS      = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 DATA = $(wildcard sql/uuidx--*.sql)
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
-REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input uuid_types time_predicates time_partitions
+REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input uuid_types time_predicates time_partitions uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 WERROR ?=
+# make UUIDX_BENCH_LWLOCK=1: a variant for test/bench/server_scope.sh only, never shipped, whose
+# server-wide v7 sequence is updated under an LWLock instead of a compare-and-swap.
+ifdef UUIDX_BENCH_LWLOCK
+PG_CPPFLAGS += -DUUIDX_BENCH_LWLOCK
+endif
 PG_CXXFLAGS += -std=c++17 -MMD -MP -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
 SHLIB_LINK  += -lstdc++ -lcrypto
 PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
