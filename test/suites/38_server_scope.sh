@@ -59,8 +59,9 @@ out=$(cluster_psql -c "\set VERBOSITY verbose" -c "SELECT uuid_generate_v7()" 2>
 check_true "no preload: 'server' in postgresql.conf makes uuid_generate_v7() an error, no fallback" \
   "$([[ $out == *"ERROR:  55000: uuidx.v7_scope = 'server' requires uuidx in shared_preload_libraries"* ]] && echo t)" \
   "$(grep -o 'ERROR:.*' <<<"$out" | cut -c1-400)"
-out=$(cluster_psql -c "SELECT uuidv7()" 2>&1 | tr '\n' ' ')
-check_true "no preload: uuidv7() the same error" "$([[ $out == *"requires uuidx in shared_preload_libraries"* ]] && echo t)" \
+# Qualified: on 18 an unqualified uuidv7() is PostgreSQL's own (pg_catalog is searched first).
+out=$(cluster_psql -c "SELECT public.uuidv7()" 2>&1 | tr '\n' ' ')
+check_true "no preload: uuidx's uuidv7() the same error" "$([[ $out == *"requires uuidx in shared_preload_libraries"* ]] && echo t)" \
   "$(grep -o 'ERROR:.*' <<<"$out" | cut -c1-200)"
 out=$(cluster_psql -At -c "SELECT uuid_generate_v7('2024-01-01 00:00:00+00') IS NOT NULL, uuidv7('-1 day') IS NOT NULL" 2>&1)
 check_true "no preload: uuid_generate_v7(at) and uuidv7(interval) still work (not in any server sequence)" \
@@ -173,8 +174,10 @@ check_sql "server scope: every value greater than every earlier one" "
   SELECT count(*) = $turns AND count(*) FILTER (WHERE u <= prev) = 0,
          format('%s turns over %s sessions, a value not greater than the one before it = %s', count(*), count(DISTINCT pid), count(*) FILTER (WHERE u <= prev))
   FROM (SELECT u, pid, lag(u) OVER (ORDER BY turn) prev FROM hb) s"
-check_sql "server scope: after the step the values stay ahead of the clock by at most the step" "
-  SELECT min(ahead_ms) >= 0 AND max(ahead_ms) < 2000,
+# After the step the sequence goes on from where it was (ahead of the clock by up to the step)
+# until the clock has caught up, then follows the clock again.
+check_sql "server scope: after the step the values go on from before it, at most the step ahead of the clock" "
+  SELECT (array_agg(ahead_ms ORDER BY turn))[1] > 1000 AND max(ahead_ms) < 2000,
          format('first turn after the step: value %s ms ahead of the clock; over all later turns %s..%s ms',
                 round((array_agg(ahead_ms ORDER BY turn))[1]::numeric, 3), round(min(ahead_ms)::numeric, 3), round(max(ahead_ms)::numeric, 3))
   FROM (SELECT turn, extract(epoch FROM uuid_extract_time(u, true) - at) * 1000 ahead_ms FROM hb WHERE turn >= $half) s"
