@@ -13,6 +13,14 @@ DATA = $(wildcard sql/uuidx--*.sql)
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input uuid_types time_predicates time_partitions uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
+# make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into
+# a real server (test/lib/variant.sh installs it into a throwaway copy of the server's
+# installation): the setting uuidx.test_random_failure makes the random source fail, and _PG_init
+# fills the session state, in the postmaster too when preloaded (test/suites/41_fork_safety.sh).
+ifdef UUIDX_FAULT_INJECTION
+PG_CPPFLAGS += -DUUIDX_FAULT_INJECTION
+endif
+
 WERROR ?=
 # make UUIDX_BENCH_LWLOCK=1: a variant for test/bench/server_scope.sh only, never shipped, whose
 # server-wide v7 sequence is updated under an LWLock instead of a compare-and-swap.
