@@ -11,7 +11,7 @@ enum class Errc {
   invalid_parameter,   // 22023 invalid_parameter_value
   invalid_text,        // 22P02 invalid_text_representation
   datetime_overflow,   // 22008 datetime_field_overflow
-  random_failure,      // 58000 system_error: the CSPRNG could not deliver
+  random_failure,      // XX000 internal_error: the CSPRNG could not deliver (as PostgreSQL's own)
   digest_failure,      // 58000 system_error: OpenSSL failed while hashing
   digest_unavailable,  // 0A000 feature_not_supported: OpenSSL lacks a digest (e.g. FIPS)
 };

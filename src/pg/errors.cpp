@@ -23,6 +23,9 @@ int sqlstate_of(uuidx::Errc code) noexcept {
     case uuidx::Errc::datetime_overflow:
       return ERRCODE_DATETIME_FIELD_OVERFLOW;
     case uuidx::Errc::random_failure:
+      // As PostgreSQL's own gen_random_uuid(), uuidv4() and uuidv7() report the same message:
+      // an application handles a failing generator the same way whichever function it called.
+      return ERRCODE_INTERNAL_ERROR;
     case uuidx::Errc::digest_failure:
       return ERRCODE_SYSTEM_ERROR;
     case uuidx::Errc::digest_unavailable:

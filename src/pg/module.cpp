@@ -22,6 +22,9 @@ PGDLLEXPORT void _PG_init(void);
 void _PG_init(void) {
   if (!uuidx_pg::install_fork_guard())
     ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
+#ifdef UUIDX_FAULT_INJECTION
+  uuidx_pg::install_test_hooks();  // test builds only (make UUIDX_FAULT_INJECTION=1)
+#endif
   uuidx_pg::install_server_v7();  // first: install_time_predicates reserves the "uuidx" prefix
   uuidx_pg::install_time_predicates();
 }

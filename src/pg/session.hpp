@@ -23,4 +23,9 @@ std::int64_t clock_now_ns() noexcept;
 // _PG_init, which may run in the postmaster before it forks the backends. False if it could not.
 bool install_fork_guard() noexcept;
 
+#ifdef UUIDX_FAULT_INJECTION
+// Test builds only: defines uuidx.test_random_failure and fills the session state at load.
+void install_test_hooks();
+#endif
+
 }  // namespace uuidx_pg

@@ -1,0 +1,52 @@
+# variant.sh: a test build of uuidx (make VAR=1 ...) in a throwaway copy of one server's
+# installation, so that the server's own install of uuidx is never replaced. Source it, then
+#   bindir=$(uuidx_variant_install /path/to/pg_config NAME "UUIDX_FAULT_INJECTION=1")
+#   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
+#   uuidx_variant_remove "$bindir"           # when done
+# The copy lives in a temporary root that mirrors the absolute paths of the server's bindir,
+# pkglibdir and sharedir: its bin/ holds real copies of the programs (PostgreSQL finds its
+# libraries and share files relative to where the executable really is, symlinks resolved), its
+# lib/ and share/ symlinks to the server's files, except uuidx's own, which `make install
+# DESTDIR=<root>` writes there. The build is kept in build/pg/<bindir>-NAME (rebuilt only when a
+# source changed); its output goes to that directory's .log.
+
+uuidx_variant_install() {
+  local pg_config=$1 name=$2 make_vars=$3 top dir log root bindir pkglibdir sharedir
+  top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
+  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')-$name"
+  log="$dir.log"
+  mkdir -p "$dir"
+  [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
+  (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
+    (cd "$dir" && tar -xf -) || return 1
+  # shellcheck disable=SC2086 # make_vars is a list of VAR=value words
+  make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror $make_vars >"$log" 2>&1 ||
+    { cat "$log" >&2; echo "uuidx: variant build $name failed (log: $log)" >&2; return 1; }
+
+  bindir=$("$pg_config" --bindir)
+  pkglibdir=$("$pg_config" --pkglibdir)
+  sharedir=$("$pg_config" --sharedir)
+  root=$(mktemp -d /tmp/uuidx-variant.XXXXXX)
+  chmod 755 "$root"
+  mkdir -p "$root$bindir" "$root$pkglibdir" "$root$sharedir"
+  cp -a "$bindir/." "$root$bindir/"
+  cp -as "$pkglibdir/." "$root$pkglibdir/"
+  cp -as "$sharedir/." "$root$sharedir/"
+  # The server's uuidx files are symlinks in the copy: remove them, so that make install writes
+  # new files instead of writing through a link into the real installation.
+  rm -f "$root$pkglibdir"/uuidx.so "$root$sharedir"/extension/uuidx.control "$root$sharedir"/extension/uuidx--*.sql
+  chmod -R a+rX "$root"
+  if ! make -C "$dir" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$log" 2>&1; then
+    cat "$log" >&2
+    rm -rf "$root"
+    return 1
+  fi
+  echo "$root$bindir"
+}
+
+# Deletes the copy made by uuidx_variant_install (given its bindir).
+uuidx_variant_remove() {
+  local root
+  root=$(sed -E 's|^(/tmp/uuidx-variant\.[A-Za-z0-9]+)/.*|\1|' <<<"$1")
+  [[ $root == /tmp/uuidx-variant.* ]] && rm -rf "$root"
+}
