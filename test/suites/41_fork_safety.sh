@@ -1,12 +1,26 @@
 #!/usr/bin/env bash
-# Fork safety (issue 4 item 2). With shared_preload_libraries = 'uuidx' the library and its
-# statics live in the postmaster before every backend and parallel worker is forked from it:
+# Fork safety. With shared_preload_libraries = 'uuidx' the library and its statics live in the
+# postmaster before every backend and parallel worker is forked from it. The shipped library
+# leaves its session state empty until a backend uses it, so a postmaster has nothing to pass on;
+# this suite therefore runs the test build (make UUIDX_FAULT_INJECTION=1, in a throwaway copy of
+# the server's installation: test/lib/variant.sh), whose _PG_init fills the state as a first call
+# would: a full random buffer, a v1 node and clock_seq, a last v7 tick. Every backend then
+# inherits them, and only the fork handler (forget_in_forked_children) makes each start afresh;
+# without it the checks below fail (the same v4 values and v1 node in every session):
 #  1. the concurrency run of 40_concurrency.sh again (16 sessions x 100,000 of each version);
 #  2. parallel workers: a forced parallel plan whose Parallel Seq Scan calls the generators, shown
 #     by EXPLAIN ANALYZE to have launched workers, produces no duplicates, and its v1 values carry
 #     several nodes (one per process that generated them).
 set -u
 cd "$(dirname "$0")/../.."
+source test/lib/variant.sh
+if ! variant_bin=$(uuidx_variant_install "${PG_CONFIG:-pg_config}" faults UUIDX_FAULT_INJECTION=1); then
+  echo "SUITE_RESULT passed=0 failed=1"
+  exit 1
+fi
+trap 'uuidx_variant_remove "$variant_bin"' EXIT
+PGBIN=$variant_bin
+PATH="$variant_bin:$PATH"
 source test/lib/cluster.sh
 source test/lib/generation.sh
 
@@ -21,6 +35,11 @@ cluster_start "shared_preload_libraries = 'uuidx'" "max_connections = 40" "max_w
 postmaster=$(head -n 1 "$CLUSTER_DIR/data/postmaster.pid")
 check_true "preloaded in the postmaster" "$(grep -q '/uuidx\.so' "/proc/$postmaster/maps" && echo t)" \
   "shared_preload_libraries = '$(cluster_psql -At -c 'SHOW shared_preload_libraries')', uuidx.so mapped in postmaster pid $postmaster: $(grep -c '/uuidx\.so' "/proc/$postmaster/maps") mappings"
+
+check_true "the test build that fills the state in _PG_init is the one preloaded" \
+  "$(grep -q "$(dirname "$(dirname "$variant_bin")").*/uuidx\.so" "/proc/$postmaster/maps" &&
+     cluster_psql -At -c 'SHOW uuidx.test_random_failure' >/dev/null 2>&1 && echo t)" \
+  "$(grep -m 1 -o '/[^ ]*/uuidx\.so' "/proc/$postmaster/maps")"
 
 cluster_psql -c "CREATE EXTENSION uuidx"
 gen_tables
