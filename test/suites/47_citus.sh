@@ -227,8 +227,8 @@ cluster_start || { check_true "single server started" f ""; finish; }
 cluster_psql -c "CREATE EXTENSION uuidx" \
   -c "CREATE TABLE by_id (id uuid PRIMARY KEY, tenant_id bigint, payload text)" \
   -c "\\copy by_id FROM '$work/by_id.tsv'" -c "ANALYZE by_id"
-single_env=(PGHOST=$PGHOST PGPORT=$PGPORT)
-citus_env=(PGHOST=127.0.0.1 PGPORT=$saved_port)
+single_env=("PGHOST=$PGHOST" "PGPORT=$PGPORT")
+citus_env=(PGHOST=127.0.0.1 "PGPORT=$saved_port")
 # Each query's whole result, ordered, as count + md5.
 queries=(
   "SELECT id FROM by_id WHERE id BETWEEN uuid_v7_floor('2025-03-20 00:00+00') AND uuid_v7_ceil('2025-04-02 13:37:00.123+00') ORDER BY id"
