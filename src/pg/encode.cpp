@@ -2,6 +2,10 @@
 #include "../core/encoding.hpp"
 #include "pg.hpp"
 
+extern "C" {
+#include "access/detoast.h"
+}
+
 using uuidx_pg::call_core;
 using uuidx_pg::varlena_arg;
 
@@ -19,9 +23,25 @@ UUIDX_FUNCTION(uuidx_encode) {
   PG_RETURN_TEXT_P(t);
 }
 
+namespace {
+
+// More than the longest encoding (hex, 32 characters) and than the 80 bytes an error message
+// quotes: a longer input fails with the same error as its first kDecodeInputPrefix bytes.
+constexpr int32 kDecodeInputPrefix = 128;
+
+// The text to decode: whole when short, else only its first kDecodeInputPrefix bytes, measured
+// and fetched without detoasting the rest (a compressed or out-of-line 1 GB value costs nothing).
+std::string_view decode_input(Datum d) {
+  if (toast_raw_datum_size(d) - VARHDRSZ <= static_cast<Size>(kDecodeInputPrefix)) return varlena_arg(d);
+  const struct varlena* v = PG_DETOAST_DATUM_SLICE(d, 0, kDecodeInputPrefix);
+  return std::string_view(VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v));
+}
+
+}  // namespace
+
 // uuid_decode(text, format text) → uuid.
 UUIDX_FUNCTION(uuidx_decode) {
-  const std::string_view in = varlena_arg(PG_GETARG_DATUM(0));
+  const std::string_view in = decode_input(PG_GETARG_DATUM(0));
   const std::string_view format = varlena_arg(PG_GETARG_DATUM(1));
   uuidx::Uuid out;
   call_core([&] { out = uuidx::decode(in, uuidx::parse_encoding(format)); });
