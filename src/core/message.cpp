@@ -10,8 +10,14 @@ std::size_t utf8_prefix_length(std::string_view text, std::size_t max_bytes) noe
   return cut;
 }
 
+namespace {
+PrefixLengthFn message_prefix_length = &utf8_prefix_length;
+}  // namespace
+
+void set_message_prefix_length(PrefixLengthFn fn) noexcept { message_prefix_length = fn; }
+
 std::string quote_for_message(std::string_view text, std::size_t max_bytes) {
-  const std::size_t keep = utf8_prefix_length(text, max_bytes);
+  const std::size_t keep = message_prefix_length(text, max_bytes);
   return "\"" + std::string(text.substr(0, keep)) + (keep < text.size() ? "...\"" : "\"");
 }
 

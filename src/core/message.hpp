@@ -12,7 +12,16 @@ namespace uuidx {
 // intended error under some client encodings).
 std::size_t utf8_prefix_length(std::string_view text, std::size_t max_bytes) noexcept;
 
-// `text` in double quotes for a message; past `max_bytes` cut by utf8_prefix_length and marked "...".
+// How quote_for_message finds where to cut: the length of the longest prefix of `text` of at
+// most `max_bytes` bytes that ends on a character boundary.
+using PrefixLengthFn = std::size_t (*)(std::string_view text, std::size_t max_bytes) noexcept;
+
+// Quoted inputs are in the database's encoding, which only the glue knows: it installs a cut for
+// that encoding (PostgreSQL's pg_mbcliplen) once per process. utf8_prefix_length until then.
+void set_message_prefix_length(PrefixLengthFn fn) noexcept;
+
+// `text` in double quotes for a message; past `max_bytes` cut at a character boundary (see
+// set_message_prefix_length) and marked "...".
 std::string quote_for_message(std::string_view text, std::size_t max_bytes);
 
 // True when `input` equals `lower_name` (all lower case) ignoring ASCII case.

@@ -3,13 +3,27 @@
 #include "../core/timeutil.hpp"
 #include "pg.hpp"
 
+extern "C" {
+#include "mb/pg_wchar.h"
+}
+
 namespace uuidx_pg {
+
+std::size_t database_prefix_length(std::string_view text, std::size_t max_bytes) noexcept {
+  if (text.size() <= max_bytes) return text.size();
+  // pg_mbcliplen cuts at a character boundary of the database encoding (EUC_JP's second bytes
+  // look like UTF-8 continuation bytes, so a UTF-8 cut could split one). It reads no more than
+  // the characters it keeps and raises no error.
+  return static_cast<std::size_t>(pg_mbcliplen(
+      text.data(), static_cast<int>(text.size() < 0x7fffffff ? text.size() : 0x7fffffff), static_cast<int>(max_bytes)));
+}
 
 namespace {
 
 void copy_text(char* dst, std::size_t size, const char* src) noexcept {
-  // Long messages are cut, never overrun, and never inside a UTF-8 character.
-  const std::size_t n = uuidx::utf8_prefix_length(src, size - 1);
+  // Long messages are cut, never overrun, and never inside a character (they quote inputs in
+  // the database's encoding).
+  const std::size_t n = database_prefix_length(src, size - 1);
   std::memcpy(dst, src, n);
   dst[n] = '\0';
 }

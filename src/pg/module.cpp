@@ -1,4 +1,5 @@
 // module.cpp: the module's magic block and its load-time hook.
+#include "../core/message.hpp"
 #include "pg.hpp"
 #include "server_v7.hpp"
 #include "session.hpp"
@@ -25,6 +26,7 @@ void _PG_init(void) {
 #ifdef UUIDX_FAULT_INJECTION
   uuidx_pg::install_test_hooks();  // test builds only (make UUIDX_FAULT_INJECTION=1)
 #endif
+  uuidx::set_message_prefix_length(&uuidx_pg::database_prefix_length);
   uuidx_pg::install_server_v7();  // first: install_time_predicates reserves the "uuidx" prefix
   uuidx_pg::install_time_predicates();
 }

@@ -93,6 +93,10 @@ constexpr std::int64_t kPgEpochUnixMicros = 946684800LL * 1000000LL;
 // become kBeyondUnixMicros.
 std::int64_t unix_micros_arg(TimestampTz ts) noexcept;
 
+// The longest prefix of `text` of at most `max_bytes` bytes that ends on a character boundary of
+// the database encoding (pg_mbcliplen): the core's cut for quoted inputs, set in _PG_init.
+std::size_t database_prefix_length(std::string_view text, std::size_t max_bytes) noexcept;
+
 inline Datum timestamptz_datum(std::int64_t unix_us) {
   return TimestampTzGetDatum(static_cast<TimestampTz>(unix_us - kPgEpochUnixMicros));
 }
