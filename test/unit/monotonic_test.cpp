@@ -445,10 +445,15 @@ TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
   EXPECT_LE(*clock_seq(a), 0x3fff);
 }
 
-TEST(GregorianMonotonic, TwoSessionsGetDifferentNodes) {
-  FakeRandom rng;
-  GregorianState s1, s2;
-  EXPECT_NE(node(generate_v1(s1, kStart, rng)), node(generate_v1(s2, kStart, rng)));
+// The node comes from the session's own random source (§6.10) and from nothing else: sessions
+// with different streams get different nodes, and sessions fed the same stream get the same node
+// even at another time. So two processes differ only if their random sources do (the fork
+// handler's job: session_test.cpp and suite 41_fork_safety).
+TEST(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
+  FakeRandom rng1(1), rng2(2), same1(7), same2(7);
+  GregorianState s1, s2, t1, t2;
+  EXPECT_NE(node(generate_v1(s1, kStart, rng1)), node(generate_v1(s2, kStart, rng2)));
+  EXPECT_EQ(node(generate_v1(t1, kStart, same1)), node(generate_v1(t2, kStart + 5000, same2)));
 }
 
 TEST(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
