@@ -126,6 +126,7 @@ void fuzz_v7_shift(Reader& in) {
   constexpr std::int64_t kUnclamped = (std::int64_t{1} << 50) * 1000;
   if (a > -kUnclamped && b < kUnclamped) FUZZ_CHECK(uuidx::v7_shift_ticks(a) <= uuidx::v7_shift_ticks(b));
   const uuidx::V7State before = state;
+  const FuzzRandom rng_before = rng;
   try {
     const Uuid u = uuidx::generate_v7_shifted(state, now_ns, shift_us, rng);
     FUZZ_CHECK(uuidx::version_of(u) == 7);
@@ -135,6 +136,20 @@ void fuzz_v7_shift(Reader& in) {
                static_cast<std::int64_t>(state.last_tick) + uuidx::v7_shift_ticks(shift_us));
   } catch (const Error& e) {
     check_overflow(e, "timestamp out of range for UUIDv7: \"");
+    // The error only for an instant a v7 cannot hold: either the unshifted step fails too (the
+    // clock or the sequence past the 48-bit ms), or its tick plus the shift leaves 0..kMaxV7Tick.
+    uuidx::V7State plain = before;
+    FuzzRandom plain_rng = rng_before;
+    bool unshifted_fails = false;
+    try {
+      uuidx::generate_v7(plain, now_ns, plain_rng);
+    } catch (const Error&) {
+      unshifted_fails = true;
+    }
+    if (!unshifted_fails) {
+      const std::int64_t tick = static_cast<std::int64_t>(plain.last_tick) + uuidx::v7_shift_ticks(shift_us);
+      FUZZ_CHECK(tick < 0 || tick > static_cast<std::int64_t>(uuidx::kMaxV7Tick));
+    }
   }
 }
 
