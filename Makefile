@@ -119,8 +119,12 @@ $(BENCH_DIR)/core_bench: test/bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard
 	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core test/bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
 .PHONY: bench bench-core
-bench: install
-	PATH="$$($(PG_CONFIG) --bindir):$$PATH" bash test/bench/bench.sh $(BENCH_ARGS)
+# It builds and installs uuidx into a throwaway copy of the server's installation
+# (test/lib/variant.sh), never into the server itself, and deletes the copy when done.
+bench:
+	@bash -c 'source test/lib/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; echo "uuidx for the benchmark: installed in $${bin%/bin}, a throwaway copy"; \
+	  PATH="$$bin:$$PATH" bash test/bench/bench.sh $(BENCH_ARGS)'
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)

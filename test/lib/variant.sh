@@ -4,14 +4,14 @@
 #   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
 #   uuidx_variant_remove "$bindir"           # when done
 # The copy lives in a temporary root that mirrors the absolute paths of the server's bindir,
-# pkglibdir and sharedir: its bin/ holds real copies of the programs (PostgreSQL finds its
+# pkglibdir, sharedir and includedir-server: its bin/ holds real copies of the programs (PostgreSQL finds its
 # libraries and share files relative to where the executable really is, symlinks resolved), its
 # lib/ and share/ symlinks to the server's files, except uuidx's own, which `make install
 # DESTDIR=<root>` writes there. The build is kept in build/pg/<bindir>-NAME (rebuilt only when a
 # source changed); its output goes to that directory's .log.
 
 uuidx_variant_install() {
-  local pg_config=$1 name=$2 make_vars=$3 top dir log root bindir pkglibdir sharedir
+  local pg_config=$1 name=$2 make_vars=$3 top dir log root bindir pkglibdir sharedir incdir
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
   dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')-$name"
   log="$dir.log"
@@ -26,12 +26,14 @@ uuidx_variant_install() {
   bindir=$("$pg_config" --bindir)
   pkglibdir=$("$pg_config" --pkglibdir)
   sharedir=$("$pg_config" --sharedir)
+  incdir=$("$pg_config" --includedir-server)  # for what a caller compiles against the copy
   root=$(mktemp -d /tmp/uuidx-variant.XXXXXX)
   chmod 755 "$root"
-  mkdir -p "$root$bindir" "$root$pkglibdir" "$root$sharedir"
+  mkdir -p "$root$bindir" "$root$pkglibdir" "$root$sharedir" "$root$incdir"
   cp -a "$bindir/." "$root$bindir/"
   cp -as "$pkglibdir/." "$root$pkglibdir/"
   cp -as "$sharedir/." "$root$sharedir/"
+  cp -as "$incdir/." "$root$incdir/"
   # The server's uuidx files are symlinks in the copy: remove them, so that make install writes
   # new files instead of writing through a link into the real installation.
   rm -f "$root$pkglibdir"/uuidx.so "$root$sharedir"/extension/uuidx.control "$root$sharedir"/extension/uuidx--*.sql
