@@ -11,14 +11,14 @@
 # with the LWLock variant: values per second over the whole server, turned into
 #   ns/value: wall-clock ns per value server-wide (1e9 / values per second), and
 #   ns/call:  the ns one session waits per call (ns/value x sessions),
-# the loop's cost (count(1)) subtracted from both, median of ROUNDS interleaved rounds, and ratios.
+# the loop's cost (count(1)) of the same round subtracted, median of ROUNDS interleaved rounds.
 # Usage: test/bench/server_scope.sh [--pg-config PATH] [--rounds R] [--seconds S] [--rows N]
-#   defaults: --pg-config pg_config --rounds 3 --seconds 4 --rows 100000
+#   defaults: --pg-config pg_config --rounds 5 --seconds 5 --rows 100000
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 
-pg_config=pg_config rounds=3 seconds=4 rows=100000
+pg_config=pg_config rounds=5 seconds=5 rows=100000
 while [ $# -gt 0 ]; do
   case "$1" in
     --pg-config) pg_config=$2; shift ;;
@@ -54,7 +54,10 @@ done
 cp "$root/uuidx.control" "$work/inst$sharedir/extension/"
 cp "$root"/sql/uuidx--*.sql "$work/inst$sharedir/extension/"
 use_variant() {
-  cp "$work/$1/uuidx.so" "$work/inst$libdir/uuidx.so"
+  # A new file renamed into place: the running server has the old one mapped, and writing over
+  # it would change the code under the postmaster's feet.
+  cp "$work/$1/uuidx.so" "$work/inst$libdir/uuidx.so.new"
+  mv -f "$work/inst$libdir/uuidx.so.new" "$work/inst$libdir/uuidx.so"
   if [ -n "${CLUSTER_DIR:-}" ]; then cluster_restart; fi
 }
 
@@ -78,53 +81,61 @@ rate() {
   awk -v t="$tps" -v n="$rows" 'BEGIN {printf "%.1f\n", t * n}'
 }
 
-results="$work/results.txt"  # lines: name sessions values_per_second
+results="$work/results.txt"  # lines: round name sessions values_per_second
 : >"$results"
 for r in $(seq 1 "$rounds"); do
   use_variant lockfree
   for c in 1 2 16; do
-    echo "loop $c $(rate 1 $c)" >>"$results"
-    echo "gen_random_uuid $c $(rate 'gen_random_uuid()' $c)" >>"$results"
+    echo "$r loop $c $(rate 1 $c)" >>"$results"
+    echo "$r gen_random_uuid $c $(rate 'gen_random_uuid()' $c)" >>"$results"
     scope session
-    echo "session $c $(rate 'uuid_generate_v7()' $c)" >>"$results"
+    echo "$r session $c $(rate 'uuid_generate_v7()' $c)" >>"$results"
     scope server
-    echo "server $c $(rate 'uuid_generate_v7()' $c)" >>"$results"
+    echo "$r server $c $(rate 'uuid_generate_v7()' $c)" >>"$results"
   done
   use_variant lwlock
   scope server
-  for c in 1 2 16; do echo "server_lwlock $c $(rate 'uuid_generate_v7()' $c)" >>"$results"; done
+  for c in 1 2 16; do echo "$r server_lwlock $c $(rate 'uuid_generate_v7()' $c)" >>"$results"; done
   echo "round $r done" >&2
 done
 scope session
 
-# Median values/s per (name, sessions); ns per value = 1e9 / rate minus the loop's.
+# Per round: ns per value of each function minus the loop's in that round, and the ratios of
+# that round; then the median over the rounds of each figure.
 awk -v cores="$(nproc)" '
-  { key = $1 " " $2; n[key]++; v[key, n[key]] = $3 }
+  function median(key,   m, i, j, t, a) {
+    m = cnt[key]; for (i = 1; i <= m; i++) a[i] = val[key, i]
+    for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return a[int((m + 1) / 2)]
+  }
+  function add(key, x) { cnt[key]++; val[key, cnt[key]] = x }
+  { rate[$1, $2, $3] = $4; rounds[$1] = 1 }
   END {
     split("gen_random_uuid session server server_lwlock", names, " ")
-    label["gen_random_uuid"] = "gen_random_uuid() (core)"
-    label["session"] = "uuid_generate_v7(), session scope"
-    label["server"] = "uuid_generate_v7(), server scope (compare-and-swap)"
-    label["server_lwlock"] = "uuid_generate_v7(), server scope, LWLock variant (benchmark only)"
-    for (k in n) {
-      m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, i]
-      for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-      med[k] = a[int((m + 1) / 2)]
-    }
-    printf "| function | sessions | ns/value (server-wide) | ns/call (per session) | vs session scope | vs gen_random_uuid() | vs LWLock variant |\n"
-    printf "|---|---:|---:|---:|---:|---:|---:|\n"
+    label["gen_random_uuid"] = "`gen_random_uuid()` (core)"
+    label["session"] = "`uuid_generate_v7()`, session scope"
+    label["server"] = "`uuid_generate_v7()`, server scope (compare-and-swap)"
+    label["server_lwlock"] = "`uuid_generate_v7()`, server scope, LWLock variant (benchmark only)"
     split("1 2 16", cs, " ")
-    for (ci = 1; ci <= 3; ci++) {
-      c = cs[ci]; loop = 1e9 / med["loop " c]
-      for (ni = 1; ni <= 4; ni++) {
-        nm = names[ni]; ns[nm] = 1e9 / med[nm " " c] - loop
-      }
+    for (r in rounds) for (ci = 1; ci <= 3; ci++) {
+      c = cs[ci]; loop = 1e9 / rate[r, "loop", c]; add("loop " c, loop)
+      for (ni = 1; ni <= 4; ni++) { nm = names[ni]; ns[nm] = 1e9 / rate[r, nm, c] - loop; add("ns " nm " " c, ns[nm]) }
       for (ni = 1; ni <= 4; ni++) {
         nm = names[ni]
-        printf "| %s | %d | %.0f | %.0f | %.2f | %.3f | %s |\n", label[nm], c, ns[nm], ns[nm] * c, ns[nm] / ns["session"],
-               ns[nm] / ns["gen_random_uuid"], nm == "server" ? sprintf("%.2f", ns["server"] / ns["server_lwlock"]) : ""
+        add("vs_session " nm " " c, ns[nm] / ns["session"]); add("vs_random " nm " " c, ns[nm] / ns["gen_random_uuid"])
       }
-      printf "| (loop alone, subtracted) | %d | %.0f | | | | |\n", c, loop
+      add("vs_lwlock " c, ns["server"] / ns["server_lwlock"])
     }
-    printf "\n%d cores: with more sessions than cores, sessions share the CPUs, so ns/call grows with the sessions while ns/value is the cost to the server.\n", cores
+    printf "| function | sessions | ns/value (server-wide) | ns/call (per session) | vs session scope | vs `gen_random_uuid()` | vs LWLock variant |\n"
+    printf "|---|---:|---:|---:|---:|---:|---:|\n"
+    for (ci = 1; ci <= 3; ci++) {
+      c = cs[ci]
+      for (ni = 1; ni <= 4; ni++) {
+        nm = names[ni]; x = median("ns " nm " " c)
+        printf "| %s | %d | %.0f | %.0f | %.2f | %.3f | %s |\n", label[nm], c, x, x * c, median("vs_session " nm " " c),
+               median("vs_random " nm " " c), nm == "server" ? sprintf("%.2f", median("vs_lwlock " c)) : ""
+      }
+      printf "| (the loop alone, subtracted above) | %d | %.0f | | | | |\n", c, median("loop " c)
+    }
+    printf "\n%d cores: with more sessions than cores the sessions share the CPUs, so ns/call grows with the sessions while ns/value is what a value costs the server. Ratios: median over the rounds of each round'"'"'s ratio.\n", cores
   }' "$results"
