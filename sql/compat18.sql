@@ -27,18 +27,35 @@ CREATE TEMP TABLE seq AS
 SELECT count(*) AS pairs, count(*) FILTER (WHERE u > prev) AS increasing
 FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev FROM seq) AS s WHERE prev IS NOT NULL;
 
--- uuidv7(shift): the current time moved by the interval (to the ms, as PostgreSQL 18).
-SELECT shift,
-       abs(extract(epoch FROM public.uuid_extract_timestamp(public.uuidv7(shift)) - (clock_timestamp() + shift))) < 5 AS time_is_shifted,
-       public.uuid_extract_version(public.uuidv7(shift)) AS version
+-- uuidv7(shift): the current time moved by the interval. The value's time (read to the µs) must
+-- lie between the clock read just before the call and just after it, each moved by the same
+-- interval (1 µs of rounding either way): a two-sided window, not a tolerance.
+CREATE FUNCTION pg_temp.shift_in_window(shift interval) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  before timestamptz := clock_timestamp();
+  u uuid := public.uuidv7(shift);
+  after timestamptz := clock_timestamp();
+  t timestamptz := public.uuid_extract_time(u, true);
+BEGIN
+  RETURN CASE WHEN public.uuid_extract_version(u) <> 7 THEN 'not a v7'
+              WHEN t < before + shift - interval '1 us' THEN format('%s µs early', extract(epoch FROM (before + shift) - t) * 1e6)
+              WHEN t > after + shift + interval '1 us' THEN format('%s µs late', extract(epoch FROM t - (after + shift)) * 1e6)
+              ELSE 'in window' END;
+END $$;
+SELECT shift, pg_temp.shift_in_window(shift) AS result
 FROM (VALUES (interval '0'), ('-1 day'), ('1 hour 30 minutes'), ('-3 months'), ('1 year 2 months 3 days'),
-             ('-50 years'), ('0.5 ms')) AS s(shift);
+             ('-50 years'), ('0.5 ms'), ('-0.25 ms')) AS s(shift);
 -- Months and days follow timestamptz + interval in the session's time zone, as in 18: across a
--- DST change '1 day' is 23 or 25 hours in a zone that has one. (The clock is now; the check is
--- that the shift equals what timestamptz + interval gives at this instant.)
+-- DST change N days are N * 24 hours +- 1. Whatever today is, the shift is the number of days
+-- that takes the clock just past New York's next change of UTC offset, so the case is always
+-- one that crosses a change (checked: the real length differs from N * 24 hours).
 SET timezone = 'America/New_York';
-SELECT abs(extract(epoch FROM public.uuid_extract_timestamp(public.uuidv7('6 months 1 day')) - (clock_timestamp() + interval '6 months 1 day'))) < 5
-  AS calendar_shift_in_zone;
+SELECT make_interval(days => (extract(epoch FROM min(h) - now()) / 86400)::int + 1) AS dst_shift
+FROM generate_series(date_trunc('hour', now()), now() + interval '240 days', interval '1 hour') AS h
+WHERE extract(timezone FROM h) <> extract(timezone FROM now()) \gset
+SELECT extract(epoch FROM (now() + :'dst_shift'::interval) - now()) <> extract(day FROM :'dst_shift'::interval) * 86400
+         AS shift_crosses_a_change,
+       pg_temp.shift_in_window(:'dst_shift') AS calendar_shift_in_zone;
 SET timezone = 'UTC';
 -- One shift: strictly increasing in the session, like unshifted values.
 CREATE TEMP TABLE shifted AS SELECT i, public.uuidv7('-1 hour') AS u FROM generate_series(1, 20000) AS i;
