@@ -82,7 +82,15 @@ std::string describe(const Uuid& u) {
   return "version " + std::to_string(version_of(u));
 }
 
-// The canonical 8-4-4-4-12 lower-case hex form (§4), as PostgreSQL prints a uuid.
+[[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function) {
+  throw Error(
+      Errc::invalid_parameter,
+      "uuid \"" + canonical_text(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
+      std::string(function) + " accepts only version " + std::to_string(expected) + " UUIDs of the RFC 9562 variant.");
+}
+
+}  // namespace
+
 std::string canonical_text(const Uuid& u) {
   static const char digits[] = "0123456789abcdef";
   std::string s;
@@ -94,15 +102,6 @@ std::string canonical_text(const Uuid& u) {
   }
   return s;
 }
-
-[[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function) {
-  throw Error(
-      Errc::invalid_parameter,
-      "uuid \"" + canonical_text(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
-      std::string(function) + " accepts only version " + std::to_string(expected) + " UUIDs of the RFC 9562 variant.");
-}
-
-}  // namespace
 
 Uuid encode_v1(std::uint64_t ts, std::uint16_t clock_seq, const Node& node) noexcept {
   return from_halves(v1_high_half(ts), clock_seq_and_node_half(clock_seq, node));

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "timeutil.hpp"
 #include "uuid.hpp"
@@ -47,6 +48,9 @@ std::optional<std::uint64_t> v7_unix_ms(const Uuid& u) noexcept;
 // 100 ns, v7 in whole ms, or with `sub_ms` the rand_a fraction read as §6.2 Method 3 µs.
 // nullopt for every other version and for non-RFC variants.
 std::optional<std::int64_t> unix_micros(const Uuid& u, bool sub_ms = false) noexcept;
+
+// The canonical 8-4-4-4-12 lower-case hex form (§4), as PostgreSQL prints a uuid: for messages.
+std::string canonical_text(const Uuid& u);
 
 // v1/v6 clock_seq (§5.1, 14 bits) and node (48 bits); nullopt for anything else.
 std::optional<std::uint16_t> clock_seq(const Uuid& u) noexcept;

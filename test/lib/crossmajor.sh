@@ -1,9 +1,17 @@
-# crossmajor.sh: what the suites that move a database between PostgreSQL majors share. Source it
-# after cluster.sh, pgserver.sh, build.sh and generation.sh.
+# crossmajor.sh: what the suites that provide their own servers share (moving a database between
+# majors, several clusters). Sourcing it sources what it builds on: deps.sh, pgserver.sh,
+# build.sh, cluster.sh and generation.sh.
 #   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
+#   cross_provide_15_17_18         # bin15 (15.18 source build), bin17, bin18, or the suite fails
 #   sample_create SCHEMA VERSION   # the sample database (see below) in database app_<SCHEMA>
 #   sample_digest DB SCHEMA        # one line: rows and md5 of every table, view and function result
 #   sample_check_defaults DB SCHEMA  # defaults, the view and the SQL function still work
+
+source test/lib/deps.sh
+source test/lib/pgserver.sh
+source test/lib/build.sh
+source test/lib/cluster.sh
+source test/lib/generation.sh
 
 # Provides a server of MAJOR (Debian's source build with 'source') and uuidx built and installed
 # for it; prints its bindir.
@@ -21,6 +29,15 @@ cross_provide() {
 #   - order_key(text): a BEGIN ATOMIC SQL function calling uuidx (a dependency PostgreSQL records).
 # In public the calls are written unqualified, as an application would; in a schema of its own,
 # qualified. Rows: $1000 x SAMPLE_ROWS / 1000.
+# Sets bin15 (Debian's 15.18 source build), bin17 and bin18, each with uuidx installed; on failure
+# prints why and the suite's result line, and exits.
+cross_provide_15_17_18() {
+  bin15=$(cross_provide 15 source) && bin17=$(cross_provide 17) && bin18=$(cross_provide 18) && return 0
+  echo "could not provide PostgreSQL 15 (source), 17 and 18 with uuidx"
+  echo "SUITE_RESULT passed=0 failed=1"
+  exit 1
+}
+
 sample_create() {
   local schema=$1 version=$2 q="" db=app_$1
   [ "$schema" = public ] || q="$schema."

@@ -12,11 +12,6 @@
 # UUIDX_CLUSTERS_PG_MAJOR chooses.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/pgserver.sh
-source test/lib/build.sh
-source test/lib/cluster.sh
-source test/lib/generation.sh
 source test/lib/crossmajor.sh
 source test/lib/multicluster.sh
 

@@ -13,15 +13,9 @@
 # option that 17.11 and 18.6 cannot read, which breaks every dump into them, uuidx or not.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/pgserver.sh
-source test/lib/build.sh
-source test/lib/cluster.sh
-source test/lib/generation.sh
 source test/lib/crossmajor.sh
 
-bin15=$(cross_provide 15 source) && bin17=$(cross_provide 17) && bin18=$(cross_provide 18) ||
-  { echo "could not provide PostgreSQL 15 (source), 17 and 18 with uuidx"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+cross_provide_15_17_18
 work=$(mktemp -d /tmp/uuidx-crossdump.XXXXXX)
 chmod 777 "$work"
 

@@ -9,15 +9,9 @@
 # 15 is Debian's source build of 15.18 (see 45_cross_major_dump.sh for why not 15.20).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/pgserver.sh
-source test/lib/build.sh
-source test/lib/cluster.sh
-source test/lib/generation.sh
 source test/lib/crossmajor.sh
 
-bin15=$(cross_provide 15 source) && bin17=$(cross_provide 17) && bin18=$(cross_provide 18) ||
-  { echo "could not provide PostgreSQL 15 (source), 17 and 18 with uuidx"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+cross_provide_15_17_18
 
 # The old cluster, filled and stopped; pg_upgrade's default copy mode leaves it as it was, so
 # both upgrades start from it.

@@ -20,11 +20,6 @@
 # session with a node of its own. UUIDX_CITUS_ROWS sizes the tables of the query checks.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/pgserver.sh
-source test/lib/build.sh
-source test/lib/cluster.sh
-source test/lib/generation.sh
 source test/lib/crossmajor.sh
 source test/lib/multicluster.sh
 source test/lib/citus.sh
