@@ -1,21 +1,30 @@
 # build.sh: builds and installs uuidx for one PostgreSQL install. Source it, then
 #   uuidx_build_install /path/to/pg_config    # prints the build directory
+#   uuidx_build_dir /path/to/pg_config [SUFFIX]   # the build directory, sources copied in
 # Each server gets its own build directory, build/pg/<bindir>, filled with a copy of the sources
 # (tar keeps their times, so a rebuild recompiles only what changed): builds for several majors
 # live side by side and the checkout itself stays free of objects. Build output goes to
 # <build dir>.log; on failure it is printed to stderr.
 
-uuidx_build_install() {
-  local pg_config=$1 top dir log
+# uuidx_build_dir PG_CONFIG [SUFFIX]: prints build/pg/<bindir>[-SUFFIX] after copying the tree's
+# sources into it. Only the files a release holds come along, no objects or results of another
+# build; sources from an earlier copy go first, so a file removed from the tree is not built from
+# a stale copy.
+uuidx_build_dir() {
+  local pg_config=$1 suffix=${2:+-$2} top dir
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
-  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')"
-  log="$dir.log"
+  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')$suffix"
   mkdir -p "$dir"
-  # Only the files a release holds: no objects or results of another build come along. Sources
-  # from an earlier copy go first, so a file removed from the tree is not built from a stale copy.
   [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
   (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
     (cd "$dir" && tar -xf -) || return 1
+  echo "$dir"
+}
+
+uuidx_build_install() {
+  local pg_config=$1 dir log
+  dir=$(uuidx_build_dir "$pg_config") || return 1
+  log="$dir.log"
   if make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror >"$log" 2>&1 &&
      make -C "$dir" -s PG_CONFIG="$pg_config" install >>"$log" 2>&1; then
     echo "$dir"

@@ -10,15 +10,12 @@
 # DESTDIR=<root>` writes there. The build is kept in build/pg/<bindir>-NAME (rebuilt only when a
 # source changed); its output goes to that directory's .log.
 
+source "$(dirname "${BASH_SOURCE[0]}")/build.sh"  # uuidx_build_dir
+
 uuidx_variant_install() {
-  local pg_config=$1 name=$2 make_vars=$3 top dir log root bindir pkglibdir sharedir incdir
-  top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
-  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')-$name"
+  local pg_config=$1 name=$2 make_vars=$3 dir log root bindir pkglibdir sharedir incdir
+  dir=$(uuidx_build_dir "$pg_config" "$name") || return 1
   log="$dir.log"
-  mkdir -p "$dir"
-  [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
-  (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
-    (cd "$dir" && tar -xf -) || return 1
   # shellcheck disable=SC2086 # make_vars is a list of VAR=value words
   make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror $make_vars >"$log" 2>&1 ||
     { cat "$log" >&2; echo "uuidx: variant build $name failed (log: $log)" >&2; return 1; }
