@@ -9,7 +9,7 @@ keep=""
 [ "${1:-}" = "--keep" ] && keep=1
 
 source test/lib/deps.sh
-ensure_packages "${UUIDX_BUILD_PACKAGES[@]}"
+ensure_packages "${UUIDX_BUILD_PACKAGES[@]}" "${UUIDX_QUICKSTART_PACKAGES[@]}"
 
 echo "== build and install"
 make -s

@@ -4,11 +4,18 @@
 # installs the extension against each, runs every suite in test/suites/ in name order, and ends
 # with one line "N passed, N failed[, N skipped]" summing them all.
 #
-#   UUIDX_PG_VERSIONS="15 17 18"   the majors to test (default: every major this machine has or
-#                                  can get: apt's packages, else Debian's source packages, built
-#                                  once into /var/cache/uuidx; see test/lib/pgserver.sh)
+#   UUIDX_PG_VERSIONS="15 17 18"   the majors to test (default: every major README.md documents;
+#                                  how each is provided: test/lib/pgserver.sh)
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
+#
+# A major whose packages need a newer Debian than the machine's (17: trixie) is tested inside a
+# Debian root of that suite (test/lib/root.sh): this script runs again in the root for that
+# major's suites, against the packaged server, and its counts join this run's. The suites across
+# majors run in the trixie root as well (UUIDX_CROSS_ROOT, empty: on the machine), where 17 is
+# packaged and 15 and 18 are built from Debian's source packages.
+# A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
+# say) it is skipped with a line saying why.
 #
 # A suite is a bash script test/suites/NN_name.sh. Header lines it may have:
 #   # packages: a b c       Debian packages it needs
@@ -24,13 +31,23 @@ root=$(pwd)
 source test/lib/deps.sh
 source test/lib/pgserver.sh
 source test/lib/build.sh
+source test/lib/root.sh
 
-suite_scope() { sed -n 's/^# scope: //p' "$1" | head -n 1; }
+# The majors README.md documents, and where each comes from when not from the machine itself.
+UUIDX_DOCUMENTED_MAJORS=(15 17 18)
+declare -A UUIDX_MAJOR_ROOT=([17]=trixie [18]=trixie)
+UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-trixie}
+# Inside a root this script runs only the scopes it is given ("major" or "cross").
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once major cross}
+
+suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
+runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
 
 selected=()
 skipped_suites=()
 for s in test/suites/*.sh; do
   name=$(basename "$s" .sh)
+  runs_here "$(suite_scope "$s")" || continue
   if [ -n "${UUIDX_SUITES:-}" ]; then
     keep=""
     for w in $UUIDX_SUITES; do [[ $name == *"$w"* ]] && keep=1; done
@@ -48,19 +65,17 @@ ensure_packages "${packages[@]}" || { echo "0 passed, 1 failed"; exit 1; }
 
 if [ -n "${UUIDX_PG_VERSIONS:-}" ]; then
   read -r -a versions <<<"$UUIDX_PG_VERSIONS"
-elif [ -n "${CI:-}" ]; then
-  versions=(15 17 18)
 else
-  _pg_ensure_source_list >/dev/null 2>&1
-  read -r -a versions <<<"$(pg_server_majors)"
+  versions=("${UUIDX_DOCUMENTED_MAJORS[@]}")
 fi
-echo "== PostgreSQL majors under test: ${versions[*]}"
+echo "== PostgreSQL majors under test: ${versions[*]}${UUIDX_ROOT:+ (in the Debian $UUIDX_ROOT root)}"
 
 total_passed=0
 total_failed=0
 total_skipped=0
 summary=()
 log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
+chmod 755 "$log_dir"
 declare -A version_passed version_failed
 
 # run_suite SCRIPT LABEL: runs one suite, adds its counts to the totals and to LABEL's.
@@ -92,38 +107,100 @@ run_suite() {
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s)")
 }
 
+# A major or scope that could not be provided: a failure under CI, a skip elsewhere.
+not_provided() {
+  local label=$1 why=$2
+  echo "$why"
+  if [ -n "${CI:-}" ]; then
+    total_failed=$((total_failed + 1))
+    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    summary+=("$label: failed ($why)")
+  else
+    total_skipped=$((total_skipped + 1))
+    summary+=("$label: skipped ($why)")
+  fi
+}
+
+# in_root SUITE LABEL SCOPE MAJORS: this script again inside the Debian root of SUITE, for the
+# suites of SCOPE on MAJORS; its counts, and its summary lines for LABEL, join this run's.
+in_root() {
+  local suite=$1 label=$2 scope=$3 majors=$4 out last p f k start
+  out="$log_dir/root-$suite-$label.log"
+  start=$(date +%s)
+  echo "== $label: in the Debian $suite root"
+  if ! root_provide "$suite" >/dev/null; then
+    not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
+    return
+  fi
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN)' | tr '\n' ' ')" \
+    root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
+    bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
+  last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
+  if [ -z "$last" ]; then
+    total_failed=$((total_failed + 1))
+    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    summary+=("$label: the run in the $suite root ended without a result line (log: $out)")
+    return
+  fi
+  p=$(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$last")
+  f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$last")
+  k=$(sed -nE 's/.* ([0-9]+) skipped$/\1/p' <<<"$last")
+  k=${k:-0}
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  total_skipped=$((total_skipped + k))
+  version_passed[$label]=$((${version_passed[$label]:-0} + p))
+  version_failed[$label]=$((${version_failed[$label]:-0} + f))
+  mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed$")
+  summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s)")
+}
+
 # Suites of no server: once.
 for s in "${selected[@]}"; do
   [ "$(suite_scope "$s")" = once ] && run_suite "$s" "core"
 done
 
 # Suites of one server: once per major, each against its own build.
+has_major_suites=""
+for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
 for v in "${versions[@]}"; do
+  runs_here major && [ -n "$has_major_suites" ] || break
+  if [ -z "${UUIDX_ROOT:-}" ] && [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ]; then
+    in_root "${UUIDX_MAJOR_ROOT[$v]}" "pg$v" major "$v"
+    continue
+  fi
   echo "== PostgreSQL $v: server and build"
   start=$(date +%s)
   if ! pg_config=$(pg_server_config "$v") || ! build_dir=$(uuidx_build_install "$pg_config"); then
-    echo "could not provide PostgreSQL $v or build uuidx against it"
-    total_failed=$((total_failed + 1))
-    version_failed[pg$v]=1
-    summary+=("pg$v build: failed")
+    not_provided "pg$v" "could not provide PostgreSQL $v or build uuidx against it"
     continue
   fi
   total_passed=$((total_passed + 1))
-  version_passed[pg$v]=1
+  version_passed[pg$v]=$((${version_passed[pg$v]:-0} + 1))
   summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s)")
   bindir=$("$pg_config" --bindir)
   for s in "${selected[@]}"; do
-    [ -z "$(suite_scope "$s")" ] || continue
+    [ "$(suite_scope "$s")" = major ] || continue
     PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
       run_suite "$s" "pg$v"
   done
 done
 
 # Suites across majors: once, after the matrix (they provide the servers they need).
-for s in "${selected[@]}"; do
-  [ "$(suite_scope "$s")" = cross ] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "cross"
-done
+has_cross=""
+for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = cross ] && has_cross=1; done
+if runs_here cross && [ -n "$has_cross" ]; then
+  if [ -z "${UUIDX_ROOT:-}" ] && [ -n "$UUIDX_CROSS_ROOT" ]; then
+    in_root "$UUIDX_CROSS_ROOT" cross cross "${versions[*]}"
+  else
+    for s in "${selected[@]}"; do
+      [ "$(suite_scope "$s")" = cross ] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "cross"
+    done
+  fi
+fi
 
+# Inside a root, the suites left out by UUIDX_SUITES are the outer run's to count.
+[ -n "${UUIDX_ROOT:-}" ] && skipped_suites=()
 for name in "${skipped_suites[@]}"; do
   total_skipped=$((total_skipped + 1))
   summary+=("$name: skipped (not named in UUIDX_SUITES)")

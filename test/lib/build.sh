@@ -13,7 +13,9 @@
 uuidx_build_dir() {
   local pg_config=$1 suffix=${2:+-$2} top dir
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
-  dir="$top/build/pg/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')$suffix"
+  # Inside a Debian root (test/lib/root.sh) the same bindir is another server, built by another
+  # compiler: its builds go to build/pg-<root>.
+  dir="$top/build/pg${UUIDX_ROOT:+-$UUIDX_ROOT}/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')$suffix"
   mkdir -p "$dir"
   [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
   (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |

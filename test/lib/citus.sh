@@ -1,5 +1,5 @@
 # citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
-# $UUIDX_VENDOR_DIR (default /work/shared/vendor; Citus is not packaged for bookworm), and its
+# $UUIDX_VENDOR_DIR (test/lib/vendor.sh: ../shared/vendor; Citus is not packaged for bookworm), and its
 # nodes on loopback. Source it after cluster.sh, multicluster.sh and deps.sh, then:
 #   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
 #   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
@@ -9,7 +9,7 @@
 #   citus_nodes_stop               # stop and delete every node started here
 # Messages go to stderr; the build log is <cache>.build.log.
 
-UUIDX_VENDOR_DIR=${UUIDX_VENDOR_DIR:-/work/shared/vendor}
+source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
 # What building Citus needs on bookworm (no libcurl: see citus_provide).
 UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev)

@@ -21,6 +21,9 @@ ensure_packages() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
 }
 
-# What building and testing the extension needs on Debian bookworm.
-UUIDX_BUILD_PACKAGES=(ca-certificates make g++ postgresql-15 postgresql-server-dev-15 libssl-dev)
+# What building and testing the extension needs on Debian (bookworm, and the roots of
+# test/lib/root.sh); a server's own packages come with it (test/lib/pgserver.sh).
+UUIDX_BUILD_PACKAGES=(ca-certificates make g++ libssl-dev)
 UUIDX_TEST_PACKAGES=(libgtest-dev python3)
+# The server the README's first command builds for: bookworm's own.
+UUIDX_QUICKSTART_PACKAGES=(postgresql-15 postgresql-server-dev-15)

@@ -2,14 +2,16 @@
 # (after deps.sh), then:
 #   pg_server_config 17          # prints the pg_config of a PostgreSQL 17 install, providing one
 #   pg_server_config 15 source   # the same, but always Debian's source build (see below)
-#   pg_server_majors             # prints the majors this machine has or can get
 #
-# How a major is provided:
-#   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15 only);
+# How a major is provided (on the machine, or inside a Debian root of test/lib/root.sh, where the
+# same functions run; test/run-tests.sh says which major runs where):
+#   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15; a trixie
+#     root: 17);
 #   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
-#     below), configured --with-openssl --with-uuid=e2fs, built with the contrib modules the tests
-#     use, and installed into $UUIDX_PG_CACHE/pgN (default /var/cache/uuidx). A finished build
-#     leaves a stamp file and is reused by later runs; a build takes a few minutes on 2 cores.
+#     below: the newest listed version whose files download), configured --with-openssl
+#     --with-uuid=e2fs, built with the contrib modules the tests use, and installed into
+#     $UUIDX_PG_CACHE/pgN (default /var/cache/uuidx). A finished build leaves a stamp file and is
+#     reused by later runs; a build takes a few minutes on 2 cores.
 # 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION),
 # because 15.20 stamps columns with a pg_attver option that 17.11 and 18.6 cannot read, so no
 # dump or pg_upgrade from it into them can work, whatever the extension.
@@ -23,7 +25,7 @@ UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config lib
   libssl-dev uuid-dev libicu-dev xz-utils bzip2)
 
 # The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
-# entries: binary packages keep coming from bookworm.
+# entries: binary packages keep coming from the system's own suite.
 _pg_ensure_source_list() {
   [ -f "$UUIDX_PG_SOURCES_LIST" ] && return 0
   local sudo=""
@@ -46,10 +48,46 @@ _pg_apt_has() {
 
 _pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1${2:+-$2}"; }
 
+# The versions of source package PKG that apt lists, newest first (Debian's version order).
+_pg_source_versions() {
+  local v sorted=() i
+  while read -r v; do
+    i=${#sorted[@]}
+    sorted+=("$v")
+    while [ "$i" -gt 0 ] && dpkg --compare-versions "${sorted[i - 1]}" lt "$v"; do
+      sorted[i]=${sorted[i - 1]}
+      i=$((i - 1))
+    done
+    sorted[i]=$v
+  done < <(apt-cache showsrc "$1" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
+  printf '%s\n' "${sorted[@]}"
+}
+
+# Downloads source package PKG into the current directory: the pinned VERSION, or else the newest
+# version apt lists whose files download. A listed version's files can answer 404 for a while
+# after a newer point release replaced it on the mirror (17.12: listed, not served): then the next
+# older listed version is tried. Prints the version taken.
+_pg_fetch_source() {
+  local pkg=$1 pin=${2:-} v versions=()
+  if [ -n "$pin" ]; then versions=("$pin"); else mapfile -t versions < <(_pg_source_versions "$pkg"); fi
+  [ ${#versions[@]} -gt 0 ] && [ -n "${versions[0]}" ] || { echo "apt lists no source package $pkg" >&2; return 1; }
+  case $PWD in "$UUIDX_PG_CACHE"/src.*) ;; *) echo "_pg_fetch_source: not in a work directory" >&2; return 1 ;; esac
+  for v in "${versions[@]}"; do
+    find . -mindepth 1 -delete
+    if apt-get source -qq "$pkg=$v" >&2; then
+      echo "$v"
+      return 0
+    fi
+    echo "uuidx: $pkg $v is listed but its files do not download; trying an older version" >&2
+  done
+  echo "uuidx: no listed version of $pkg downloads (${versions[*]})" >&2
+  return 1
+}
+
 # Builds postgresql-N from Debian's source package into the cache (once).
 _pg_build_from_source() {
   local major=$1 pin=${2:-}
-  local prefix stamp log spec work start
+  local prefix stamp log work start
   prefix=$(_pg_source_prefix "$major" "${pin%%-*}")
   stamp="$prefix/.uuidx-built"
   [ -f "$stamp" ] && return 0
@@ -57,40 +95,45 @@ _pg_build_from_source() {
   _pg_ensure_source_list || return 1
   mkdir -p "$UUIDX_PG_CACHE"
   log="$prefix.build.log"
-  spec="postgresql-$major${pin:+=$pin}"
   work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
   start=$(date +%s)
-  echo "uuidx: building $spec from Debian's source package into $prefix (log: $log)" >&2
+  echo "uuidx: building postgresql-$major${pin:+=$pin} from Debian's source package into $prefix (log: $log)" >&2
   (
     set -e
     cd "$work"
     # apt-get source drops privileges to _apt for the download when it can; a private dir is fine.
-    apt-get source -qq "$spec"
+    version=$(_pg_fetch_source "postgresql-$major" "$pin")
+    echo "source package postgresql-$major $version"
     src=$(find . -maxdepth 1 -type d -name "postgresql-$major*" | head -n 1)
     cd "$src"
-    # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
-    # where apt's packages of the same major live: keep them under our prefix instead.
-    sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
-      src/Makefile.global.in
-    grep -q '^override pkglibdir := $(libdir)/postgresql/' src/Makefile.global.in
-    ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
-      --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm \
-      CFLAGS="-O2 -g0"
-    make -s -j"$(($(nproc) + 1))"
-    case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; exit 1 ;; esac
-    make -s install
-    for c in uuid-ossp pgcrypto; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
-    version=$("$prefix/bin/pg_config" --version)
-    echo "$version from $(basename "$(ls ../*.dsc | head -n 1)")" >"$stamp"
+    _pg_configure_make_install "$prefix"
+    echo "$("$prefix/bin/pg_config" --version) from $(basename "$(ls ../*.dsc | head -n 1)")" >"$stamp"
   ) >"$log" 2>&1
   local rc=$?
   rm -rf "$work"
   if [ $rc != 0 ]; then
     tail -n 40 "$log" >&2
-    echo "uuidx: building $spec failed (log: $log)" >&2
+    echo "uuidx: building postgresql-$major failed (log: $log)" >&2
     return 1
   fi
   echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
+}
+
+# In an unpacked PostgreSQL source tree: configure for PREFIX, build, install the server and the
+# contrib modules the tests use.
+_pg_configure_make_install() {
+  local prefix=$1
+  # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
+  # where apt's packages of the same major live: keep them under our prefix instead.
+  sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
+    src/Makefile.global.in
+  ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
+    --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm \
+    CFLAGS="-O2 -g0"
+  make -s -j"$(($(nproc) + 1))"
+  case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; return 1 ;; esac
+  make -s install
+  for c in uuid-ossp pgcrypto file_fdw; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
 }
 
 # Prints the pg_config of a PostgreSQL install of that major, providing one when needed.
@@ -105,16 +148,4 @@ pg_server_config() {
   [ "$how" = source ] && [ "$major" = 15 ] && pin=$UUIDX_PG15_SOURCE_VERSION
   _pg_build_from_source "$major" "$pin" || return 1
   echo "$(_pg_source_prefix "$major" "${pin%%-*}")/bin/pg_config"
-}
-
-# The majors this machine has (apt or a cached build) or can get from Debian's source packages.
-pg_server_majors() {
-  local m out=()
-  for m in 13 14 15 16 17 18 19; do
-    if _pg_apt_has "$m" || [ -f "$(_pg_source_prefix "$m")/.uuidx-built" ] ||
-       apt-cache showsrc "postgresql-$m" 2>/dev/null | grep -q '^Package:'; then
-      out+=("$m")
-    fi
-  done
-  echo "${out[*]}"
 }

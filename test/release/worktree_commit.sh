@@ -5,6 +5,8 @@
 # the real index, HEAD, the branches and the working tree are not touched; the object is
 # referenced by nothing and goes with the next git gc. The release suites archive it so that they
 # test the same sources as the other suites (test/lib/build.sh copies the working tree too).
+# The commit names its own author and committer: a machine with no git identity (a new one, or
+# HOME without a .gitconfig) must work as well as a developer's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
@@ -13,4 +15,6 @@ export GIT_INDEX_FILE="$tmp/index"
 git ls-files -z -co --exclude-standard | git update-index -z --add --remove --stdin
 tree=$(git write-tree)
 unset GIT_INDEX_FILE
-git commit-tree "$tree" -p HEAD -m "uuidx tests: the working tree"
+GIT_AUTHOR_NAME="uuidx tests" GIT_AUTHOR_EMAIL=tests@uuidx.invalid \
+  GIT_COMMITTER_NAME="uuidx tests" GIT_COMMITTER_EMAIL=tests@uuidx.invalid \
+  git commit-tree "$tree" -p HEAD -m "uuidx tests: the working tree"

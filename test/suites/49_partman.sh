@@ -2,9 +2,10 @@
 # pg_partman 5 over a v7 key, through its time encoder/decoder mode: uuidx's
 # uuid_v7_time_encoder (timestamptz -> the first v7 of its ms) and uuid_v7_time_decoder (a v7 as
 # text -> its ms). pg_partman 5 is not packaged for PostgreSQL 15 on bookworm: it is built here
-# from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
-# /work/shared/vendor/pg_partman-5.5.0.tar.gz) with PGXS, cached in /var/cache/uuidx per major,
-# and installed into the server under test. Without the tarball the suite is skipped.
+# from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default pg_partman-5.5.0.tar.gz of
+# ../shared/vendor, test/lib/vendor.sh) with PGXS, cached in /var/cache/uuidx per major, and
+# installed into the server under test. Without the tarball the suite fails under CI (skipped
+# elsewhere).
 # Checks: create_parent(..., p_time_encoder, p_time_decoder) makes daily partitions whose bounds
 # are exactly uuid_v7_floor of each day; rows land in the partition of their time; partman reads
 # the partitions' times back through the decoder; run_maintenance() adds the partitions a larger
@@ -15,9 +16,14 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
 
-tarball=${UUIDX_PARTMAN_TARBALL:-/work/shared/vendor/pg_partman-5.5.0.tar.gz}
+source test/lib/vendor.sh
+tarball=${UUIDX_PARTMAN_TARBALL:-$UUIDX_VENDOR_DIR/pg_partman-5.5.0.tar.gz}
 if [ ! -f "$tarball" ]; then
   echo "SKIP  pg_partman: no source tarball at $tarball (set UUIDX_PARTMAN_TARBALL to run this suite)"
+  if [ "$(vendor_missing_status)" = failed ]; then
+    echo "SUITE_RESULT passed=0 failed=1"
+    exit 1
+  fi
   echo "SUITE_RESULT passed=0 failed=0 skipped=1"
   exit 0
 fi

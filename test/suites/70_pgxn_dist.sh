@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scope: once
-# packages: unzip
+# packages: unzip postgresql-15 postgresql-server-dev-15
 # The PGXN release (make dist, test/release/dist.sh): the zip holds one top directory
 # NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
 # does with it on a fresh machine works: unpacked into an empty directory outside the checkout,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scope: once
-# packages: dpkg-dev lintian
+# packages: dpkg-dev lintian postgresql-15 postgresql-server-dev-15
 # The Debian packaging (debian/): dpkg-buildpackage -us -uc -b builds postgresql-N-uuidx for each
 # major debian/control lists (bookworm: 15), its build-time test (dh_pgxs_test: the pg_regress
 # suite against the package's files) passing; lintian reports no error on the .deb and the

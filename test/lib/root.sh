@@ -1,0 +1,109 @@
+# root.sh: Debian roots of newer suites (trixie, sid) for the PostgreSQL majors whose packages
+# need a newer C library than the machine's bookworm. Source it after deps.sh, then:
+#   root_provide trixie              # makes the root once (debootstrap), prints its directory
+#   root_run trixie CMD [ARG...]     # runs CMD as root inside it, the repository at /uuidx/repo
+#
+# A root lives in $UUIDX_PG_CACHE/roots/SUITE (default /var/cache/uuidx/roots). It is made in a
+# temporary directory next to it and renamed when complete, so an interrupted run leaves nothing
+# half-made; later runs reuse it. In a root, no service may start (policy-rc.d) and installing a
+# PostgreSQL package creates no cluster (createcluster.conf).
+# root_run enters with unshare: private mount and PID namespaces, a fresh /proc, binds of /dev,
+# /dev/pts and /sys, tmpfs on /dev/shm and /tmp, the repository at /uuidx/repo and its ../shared
+# at /uuidx/shared (read-only), then chroot. Every mount belongs to the namespace, so it is gone
+# with its last process, whatever ends the run (--kill-child: SIGTERM of the caller too), and the
+# machine's mount table never shows them.
+
+UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
+UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# What every root holds besides minbase: the harness itself runs inside it.
+UUIDX_ROOT_PACKAGES=(ca-certificates git make g++ python3 libssl-dev)
+
+root_dir() { echo "$UUIDX_PG_CACHE/roots/$1"; }
+
+# Makes the root of SUITE once; prints its directory.
+root_provide() {
+  local suite=$1 dir tmp log start
+  dir=$(root_dir "$suite")
+  if [ -f "$dir/.uuidx-root" ]; then
+    echo "$dir"
+    return 0
+  fi
+  ensure_packages debootstrap debian-archive-keyring >&2 || return 1
+  mkdir -p "$(dirname "$dir")"
+  rm -rf "$dir".tmp.*
+  tmp=$(mktemp -d "$dir.tmp.XXXXXX")
+  chmod 755 "$tmp"  # it becomes /: apt's _apt and the test user must traverse it
+  log="$dir.build.log"
+  start=$(date +%s)
+  echo "uuidx: making a Debian $suite root in $dir (log: $log)" >&2
+  (
+    set -e
+    debootstrap --variant=minbase --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
+      "$suite" "$tmp" "$UUIDX_DEBIAN_MIRROR"
+    printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
+    chmod 755 "$tmp/usr/sbin/policy-rc.d"
+    mkdir -p "$tmp/etc/postgresql-common" "$tmp/uuidx/repo" "$tmp/uuidx/shared"
+    echo "create_main_cluster = false" >"$tmp/etc/postgresql-common/createcluster.conf"
+    # Keep the file above when postgresql-common ships its own.
+    printf 'Dpkg::Options { "--force-confdef"; "--force-confold"; };\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-confold"
+    printf 'APT::Install-Recommends "false";\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-norecommends"
+    cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
+    _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${UUIDX_ROOT_PACKAGES[@]}"
+    # The repository is bound in as it is, whoever owns it.
+    _root_enter "$tmp" "" git config --system --add safe.directory /uuidx/repo
+    echo "Debian $suite root made by uuidx's tests on $(date -u +%F)" >"$tmp/.uuidx-root"
+  ) >"$log" 2>&1
+  local rc=$?
+  if [ $rc != 0 ]; then
+    tail -n 30 "$log" >&2
+    echo "uuidx: making the $suite root failed (log: $log)" >&2
+    rm -rf "$tmp"
+    return 1
+  fi
+  mv "$tmp" "$dir"
+  echo "uuidx: made the $suite root in $(($(date +%s) - start)) s" >&2
+  echo "$dir"
+}
+
+# _root_enter ROOT REPO CMD...: CMD inside ROOT in private namespaces (see the header); REPO, when
+# not empty, is bound at /uuidx/repo and its ../shared at /uuidx/shared.
+_root_enter() {
+  local root=$1 repo=$2 shared=""
+  shift 2
+  [ -n "$repo" ] && [ -d "$repo/../shared" ] && shared=$(cd "$repo/../shared" && pwd)
+  unshare --mount --pid --fork --kill-child --propagation private -- \
+    bash -s "$root" "$repo" "$shared" "$@" <<'ENTER'
+set -e
+root=$1 repo=$2 shared=$3
+shift 3
+mount -t proc proc "$root/proc"
+mount --bind /dev "$root/dev"
+mount --bind /dev/pts "$root/dev/pts"
+mount -t tmpfs tmpfs "$root/dev/shm"
+mount --bind /sys "$root/sys"
+mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
+if [ -n "$repo" ]; then
+  mount --bind "$repo" "$root/uuidx/repo"
+  if [ -n "$shared" ]; then
+    mount --bind "$shared" "$root/uuidx/shared"
+    mount -o remount,bind,ro "$root/uuidx/shared"
+  fi
+fi
+exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  HOME=/root LANG=C.UTF-8 TERM=dumb "$@" </dev/null
+ENTER
+}
+
+# root_run SUITE CMD...: CMD inside the root of SUITE with this repository at /uuidx/repo.
+# Variables named in UUIDX_ROOT_ENV ("CI UUIDX_SUITES ...") are passed on when set.
+root_run() {
+  local suite=$1 dir repo var pass=()
+  shift
+  dir=$(root_provide "$suite") || return 1
+  repo=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
+  for var in CI ${UUIDX_ROOT_ENV:-}; do
+    [ -n "${!var+x}" ] && pass+=("$var=${!var}")
+  done
+  _root_enter "$dir" "$repo" env "${pass[@]}" UUIDX_ROOT="$suite" "$@"
+}
