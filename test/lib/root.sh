@@ -10,8 +10,9 @@
 # root_run enters with unshare: private mount and PID namespaces, a fresh /proc, binds of /dev,
 # /dev/pts and /sys, tmpfs on /dev/shm and /tmp, the repository at /uuidx/repo and its ../shared
 # at /uuidx/shared (read-only), then chroot. Every mount belongs to the namespace, so it is gone
-# with its last process, whatever ends the run (--kill-child: SIGTERM of the caller too), and the
-# machine's mount table never shows them.
+# with its last process, and the machine's mount table never shows them; whatever ends the run
+# (an exit, SIGTERM to the caller or to its process group, SIGKILL of unshare) ends every process
+# inside.
 
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
 UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -19,10 +20,12 @@ UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 UUIDX_ROOT_PACKAGES=(ca-certificates git make g++ python3 libssl-dev)
 
 root_dir() { echo "$UUIDX_PG_CACHE/roots/$1"; }
+_root_name_ok() { [[ $1 =~ ^[a-z]+$ ]] || { echo "uuidx: '$1' is not a Debian suite's name" >&2; return 1; }; }
 
 # Makes the root of SUITE once; prints its directory.
 root_provide() {
   local suite=$1 dir tmp log start
+  _root_name_ok "$suite" || return 1
   dir=$(root_dir "$suite")
   if [ -f "$dir/.uuidx-root" ]; then
     echo "$dir"
@@ -72,8 +75,12 @@ _root_enter() {
   local root=$1 repo=$2 shared=""
   shift 2
   [ -n "$repo" ] && [ -d "$repo/../shared" ] && shared=$(cd "$repo/../shared" && pwd)
-  unshare --mount --pid --fork --kill-child --propagation private -- \
-    bash -s "$root" "$repo" "$shared" "$@" <<'ENTER'
+  # unshare itself blocks SIGTERM while it waits: a subshell whose trap ends it with SIGKILL, which
+  # --kill-child passes on to the namespace's first process, and with it to every process inside.
+  (
+    trap 'kill -KILL "$ns" 2>/dev/null' TERM INT HUP
+    unshare --mount --pid --fork --kill-child --propagation private -- \
+      bash -s "$root" "$repo" "$shared" "$@" <<'ENTER' &
 set -e
 root=$1 repo=$2 shared=$3
 shift 3
@@ -90,9 +97,21 @@ if [ -n "$repo" ]; then
     mount -o remount,bind,ro "$root/uuidx/shared"
   fi
 fi
-exec chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-  HOME=/root LANG=C.UTF-8 TERM=dumb "$@" </dev/null
+set +e
+# This shell is the namespace's first process: when it exits, every process inside is killed.
+# It stays (no exec) to end them on SIGTERM from its process group too.
+trap 'exit 143' TERM INT HUP
+chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  HOME=/root LANG=C.UTF-8 TERM=dumb "$@" </dev/null &
+wait $!
 ENTER
+    ns=$!
+    # (stderr: the shell's "Killed" line, with the whole script above, when it comes to that)
+    { wait "$ns"; } 2>/dev/null
+    rc=$?
+    while kill -0 "$ns" 2>/dev/null; do { wait "$ns"; } 2>/dev/null; rc=$?; done
+    exit $rc
+  )
 }
 
 # root_run SUITE CMD...: CMD inside the root of SUITE with this repository at /uuidx/repo.
@@ -100,6 +119,7 @@ ENTER
 root_run() {
   local suite=$1 dir repo var pass=()
   shift
+  _root_name_ok "$suite" || return 1
   dir=$(root_provide "$suite") || return 1
   repo=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
   for var in CI ${UUIDX_ROOT_ENV:-}; do

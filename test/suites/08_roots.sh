@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# scope: once
+# The Debian roots of test/lib/root.sh, in which the majors the machine's Debian cannot run are
+# tested: the root is the suite it claims, no service can start in it and a PostgreSQL package
+# makes no cluster, the repository is there and ../shared is read-only, and nothing stays mounted
+# or running after a command in it, whether it succeeds, fails or is ended by SIGTERM. Also: the
+# release suites' commit of the working tree needs no git identity (a new machine has none).
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/deps.sh
+source test/lib/root.sh
+source test/lib/generation.sh  # check_true
+
+suite=${UUIDX_ROOTS_SUITE:-trixie}
+
+# ---- git without an identity
+empty_home=$(mktemp -d)
+out=$(HOME=$empty_home GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$empty_home bash test/release/worktree_commit.sh 2>&1)
+check_true "worktree_commit.sh makes a commit with no git identity configured" \
+  "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
+rm -rf "$empty_home"
+
+# ---- the root
+dir=$(root_provide "$suite")
+check_true "the $suite root is made (or reused)" "$([ -n "$dir" ] && [ -f "$dir/.uuidx-root" ] && echo t)" \
+  "${dir:-none}: $(cat "$dir/.uuidx-root" 2>/dev/null)"
+[ -n "$dir" ] || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+check_true "a root named by no suite is refused" "$(root_provide "" >/dev/null 2>&1 || root_provide "../x" >/dev/null 2>&1 || echo t)" ""
+
+mounted() { grep -c " $dir/" /proc/self/mountinfo; }
+mounts_before=$(mounted)
+
+out=$(root_run "$suite" bash -c '
+  . /etc/os-release; echo "codename=$VERSION_CODENAME"
+  /usr/sbin/policy-rc.d; echo "policy=$?"
+  grep -qx "create_main_cluster = false" /etc/postgresql-common/createcluster.conf && echo nocluster=1
+  echo "head=$(git -C /uuidx/repo rev-parse HEAD)"
+  touch /uuidx/shared/.uuidx-write-test 2>/dev/null && echo shared=writable || echo shared=readonly
+  echo "pid=$$"' 2>&1)
+check_true "inside: Debian $suite" "$(grep -qx "codename=$suite" <<<"$out" && echo t)" "$(grep codename <<<"$out")"
+check_true "inside: no service may start (policy-rc.d exits 101)" "$(grep -qx policy=101 <<<"$out" && echo t)" "$(grep policy <<<"$out")"
+check_true "inside: installing a PostgreSQL package makes no cluster" "$(grep -qx nocluster=1 <<<"$out" && echo t)" ""
+check_true "inside: the repository at /uuidx/repo, at this HEAD" \
+  "$(grep -qx "head=$(git rev-parse HEAD)" <<<"$out" && echo t)" "$(grep head <<<"$out")"
+if [ -d ../shared ]; then
+  check_true "inside: ../shared at /uuidx/shared, read-only" "$(grep -qx shared=readonly <<<"$out" && echo t)" "$(grep shared <<<"$out")"
+fi
+check_true "inside: a PID namespace of its own" "$(grep -qE '^pid=[0-9]{1,2}$' <<<"$out" && echo t)" "$(grep pid= <<<"$out")"
+check_true "nothing of the root stays mounted after a command" "$([ "$(mounted)" = "$mounts_before" ] && echo t)" \
+  "$(mounted) mounts under $dir"
+
+root_run "$suite" bash -c 'exit 3'
+rc=$?
+check_true "a failing command's exit code comes back, nothing stays mounted" \
+  "$([ $rc = 3 ] && [ "$(mounted)" = "$mounts_before" ] && echo t)" "exit code $rc, $(mounted) mounts"
+
+# SIGTERM ends everything inside: a sleeper with a token of its own, in a session of its own,
+# ended as CI ends a run (SIGTERM to its process group), and again with SIGTERM to the subshell
+# of root_run that waits for unshare.
+for how in "process group" "root_run"; do
+  token=$((100000 + RANDOM))
+  setsid bash -c "source test/lib/deps.sh; source test/lib/root.sh; root_run '$suite' bash -c 'sleep $token & sleep $((token + 1)); wait'" &
+  caller=$!
+  for _ in $(seq 100); do pgrep -xf "sleep $token" >/dev/null && break; sleep 0.2; done
+  started=$(pgrep -xfc "sleep $token")
+  if [ "$how" = "process group" ]; then
+    kill -TERM -- "-$caller" 2>/dev/null
+  else
+    ns=$(pgrep -f "^unshare .*sleep $token" | head -n 1)
+    kill -TERM "$(ps -o ppid= -p "${ns:-0}" | tr -d ' ')" 2>/dev/null
+  fi
+  wait "$caller" 2>/dev/null
+  for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
+  check_true "SIGTERM to the $how: no process of the root survives, nothing stays mounted" \
+    "$([ "$started" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
+    "$started sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts"
+done
+
+echo "SUITE_RESULT passed=$passed failed=$failed"
+[ "$failed" = 0 ]
