@@ -6,9 +6,19 @@
 // Method 3 when read to the µs) never decreases in key order, so `time(id) >= t` holds exactly
 // when id >= the smallest v7 of that time (v7time.hpp). A v1 or v6 key, whose time
 // uuid_extract_time also reads, sorts anywhere: the condition is added only for a key that holds
-// nothing but v7 values, by its type (the uuid_v7 domain) or by a validated CHECK constraint
-// `uuid_extract_version(id) = 7` on its table. The original qual stays: `P` becomes
+// nothing but v7 values, proven by a validated CHECK constraint as it stands now: the domain's
+// (uuid_v7, or any domain whose constraint calls uuidx's version check with 7) or the table's
+// (`uuid_extract_version(id) = 7`). The key must be a column of a table (reached through views,
+// subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks a
+// foreign table's constraints against its data. The original qual stays: `P` becomes
 // `P AND id >= bound`, and since P implies the bound for every v7, the rows are the same.
+//
+// Only uuidx's own objects are used: the bound functions are found among the members of the
+// extension (pg_depend) by the C symbol they call, never by name through a schema others may
+// write, and nothing is added where they are absent (uuidx 1.0). A plan with an added condition
+// depends on the role that planned it (EXECUTE on the bound functions is checked for that role)
+// and on the domains whose constraints proved the key, so PostgreSQL plans again for another
+// role or after such a constraint changes.
 //
 // Everything here that calls PostgreSQL is plain C-style code over its node and catalog APIs: no
 // C++ object with a destructor lives in these frames, so an error (longjmp) unwinds nothing.
@@ -24,13 +34,18 @@ extern "C" {
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_extension.h"
+#include "catalog/dependency.h"
 #include "catalog/indexing.h"
+#include "catalog/pg_constraint.h"
+#include "catalog/pg_depend.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_language_d.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "commands/extension.h"
 #include "miscadmin.h"
+#include "nodes/plannodes.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
@@ -56,11 +71,13 @@ planner_hook_type previous_planner_hook = nullptr;
 struct Lookups {
   bool resolved;
   bool available;
-  Oid lower_fn;   // uuid_v7_lower_bound(timestamptz, boolean, boolean)
-  Oid upper_fn;   // uuid_v7_upper_bound(timestamptz, boolean, boolean)
-  Oid domain_v7;  // the uuid_v7 domain
-  Oid uuid_ge;    // uuid >= uuid
-  Oid uuid_le;    // uuid <= uuid
+  Oid lower_fn;  // uuid_v7_lower_bound(timestamptz, boolean, boolean)
+  Oid upper_fn;  // uuid_v7_upper_bound(timestamptz, boolean, boolean)
+  Oid uuid_ge;   // uuid >= uuid
+  Oid uuid_le;   // uuid <= uuid
+  bool role_checked;  // EXECUTE on the bound functions was checked for the planning role
+  bool added;         // a condition was added to the statement
+  List* proof_types;  // domains whose constraints were read to prove a key (OIDs)
 };
 
 struct WalkContext {
@@ -68,40 +85,41 @@ struct WalkContext {
   Lookups* lookups;
 };
 
-Oid function_in(Oid nsp, const char* name) {
-  Oid args[3] = {TIMESTAMPTZOID, BOOLOID, BOOLOID};
-  return GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
-                         PointerGetDatum(buildoidvector(args, 3)), ObjectIdGetDatum(nsp));
-}
+bool is_uuidx_symbol(Oid fn, const char* symbol);
 
-// The schema of the uuidx extension in this database, InvalidOid if it is not installed.
-Oid uuidx_schema() {
-  Relation rel = table_open(ExtensionRelationId, AccessShareLock);
-  ScanKeyData key;
-  ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ, CStringGetDatum("uuidx"));
-  SysScanDesc scan = systable_beginscan(rel, ExtensionNameIndexId, true, nullptr, 1, &key);
-  HeapTuple tuple = systable_getnext(scan);
-  const Oid nsp =
-      HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace : InvalidOid;
+// The bound functions among the members of the uuidx extension (pg_depend deptype 'e'), by the
+// C symbol they call: a function someone else created, in whatever schema and with whatever
+// name, is never one of them.
+void find_bound_functions(Oid extension, Lookups* lk) {
+  Relation rel = table_open(DependRelationId, AccessShareLock);
+  ScanKeyData key[2];
+  ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+              ObjectIdGetDatum(ExtensionRelationId));
+  ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
+  SysScanDesc scan = systable_beginscan(rel, DependReferenceIndexId, true, nullptr, 2, key);
+  for (HeapTuple tuple = systable_getnext(scan); HeapTupleIsValid(tuple); tuple = systable_getnext(scan)) {
+    const Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
+    if (dep->deptype != DEPENDENCY_EXTENSION || dep->classid != ProcedureRelationId) continue;
+    if (is_uuidx_symbol(dep->objid, "uuidx_v7_lower_bound")) lk->lower_fn = dep->objid;
+    if (is_uuidx_symbol(dep->objid, "uuidx_v7_upper_bound")) lk->upper_fn = dep->objid;
+  }
   systable_endscan(scan);
   table_close(rel, AccessShareLock);
-  return nsp;
 }
 
 void resolve(Lookups* lk) {
   lk->resolved = true;
   lk->available = false;
-  const Oid nsp = uuidx_schema();
-  if (!OidIsValid(nsp)) return;
-  lk->lower_fn = function_in(nsp, "uuid_v7_lower_bound");
-  lk->upper_fn = function_in(nsp, "uuid_v7_upper_bound");
+  const Oid extension = get_extension_oid("uuidx", true);
+  if (!OidIsValid(extension)) return;
+  find_bound_functions(extension, lk);
   if (!OidIsValid(lk->lower_fn) || !OidIsValid(lk->upper_fn)) return;  // uuidx 1.0
   // The added condition calls them: a user who may not would get an error from a query that
-  // did not name them.
+  // did not name them. (The plan then depends on the role: see uuidx_planner.)
+  lk->role_checked = true;
   if (UUIDX_PROC_ACLCHECK(lk->lower_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK ||
       UUIDX_PROC_ACLCHECK(lk->upper_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
     return;
-  lk->domain_v7 = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("uuid_v7"), ObjectIdGetDatum(nsp));
   const Oid family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
   lk->uuid_ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
   lk->uuid_le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
@@ -209,8 +227,27 @@ bool instant_unfit(Node* node, void* context) {
   return expression_tree_walker(node, UUIDX_TREE_WALKER(instant_unfit), context);
 }
 
-// The check constraint `version(col) = 7` (either side, smallint, integer or bigint 7), with
-// version uuidx's uuid_extract_version or the server's (17 and later).
+// The checked value: the column `attno` in a table's constraint, the domain's VALUE (attno 0).
+bool is_checked_key(Node* node, AttrNumber attno) {
+  node = strip_relabel(node);
+  if (attno == 0) return node && IsA(node, CoerceToDomainValue);
+  return node && IsA(node, Var) && reinterpret_cast<Var*>(node)->varattno == attno;
+}
+
+bool is_const_seven(Node* node) {
+  if (!node || !IsA(node, Const)) return false;
+  const Const* c = reinterpret_cast<Const*>(node);
+  if (c->constisnull) return false;
+  if (c->consttype == INT2OID) return DatumGetInt16(c->constvalue) == 7;
+  if (c->consttype == INT4OID) return DatumGetInt32(c->constvalue) == 7;
+  if (c->consttype == INT8OID) return DatumGetInt64(c->constvalue) == 7;
+  return false;
+}
+
+// A check that admits v7 keys only: `version(key) = 7` (either side, smallint, integer or bigint
+// 7), with version uuidx's uuid_extract_version or the server's (17 and later), or uuidx's
+// uuid_check_version(key, 7, ...) (the uuid_v7 domain's), under AND. uuidx's functions are
+// recognised by their C symbol: only a superuser can create a C function.
 bool says_v7(Node* node, AttrNumber attno) {
   if (node == nullptr) return false;
   if (IsA(node, List)) {
@@ -223,6 +260,12 @@ bool says_v7(Node* node, AttrNumber attno) {
     BoolExpr* b = reinterpret_cast<BoolExpr*>(node);
     return b->boolop == AND_EXPR && says_v7(reinterpret_cast<Node*>(b->args), attno);
   }
+  if (IsA(node, FuncExpr)) {
+    FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
+    return list_length(f->args) == 3 && is_uuidx_symbol(f->funcid, "uuidx_check_version") &&
+           is_checked_key(reinterpret_cast<Node*>(linitial(f->args)), attno) &&
+           is_const_seven(reinterpret_cast<Node*>(lsecond(f->args)));
+  }
   if (!IsA(node, OpExpr)) return false;
   OpExpr* op = reinterpret_cast<OpExpr*>(node);
   if (list_length(op->args) != 2) return false;
@@ -231,22 +274,13 @@ bool says_v7(Node* node, AttrNumber attno) {
   Node* sides[2] = {reinterpret_cast<Node*>(linitial(op->args)), reinterpret_cast<Node*>(lsecond(op->args))};
   for (int i = 0; i < 2; ++i) {
     Node* call = sides[i];
-    Node* value = sides[1 - i];
-    if (!IsA(call, FuncExpr) || !IsA(value, Const)) continue;
+    if (!IsA(call, FuncExpr) || !is_const_seven(sides[1 - i])) continue;
     FuncExpr* f = reinterpret_cast<FuncExpr*>(call);
     if (list_length(f->args) != 1) continue;
     if (!(OidIsValid(UUIDX_PG_EXTRACT_VERSION) && f->funcid == UUIDX_PG_EXTRACT_VERSION) &&
         !is_uuidx_symbol(f->funcid, "uuidx_extract_version"))
       continue;
-    Node* arg = strip_relabel(reinterpret_cast<Node*>(linitial(f->args)));
-    if (!IsA(arg, Var) || reinterpret_cast<Var*>(arg)->varattno != attno) continue;
-    Const* c = reinterpret_cast<Const*>(value);
-    if (c->constisnull) continue;
-    int64 seven = -1;
-    if (c->consttype == INT2OID) seven = DatumGetInt16(c->constvalue);
-    if (c->consttype == INT4OID) seven = DatumGetInt32(c->constvalue);
-    if (c->consttype == INT8OID) seven = DatumGetInt64(c->constvalue);
-    if (seven == 7) return true;
+    if (is_checked_key(reinterpret_cast<Node*>(linitial(f->args)), attno)) return true;
   }
   return false;
 }
@@ -254,39 +288,104 @@ bool says_v7(Node* node, AttrNumber attno) {
 // A table column every row of which is a v7 (or NULL, or a value whose version is NULL and
 // whose time therefore is too): a validated, enforced CHECK constraint says so, and it holds for
 // the inheritance children the scan reads as well.
-bool table_says_v7(const RangeTblEntry* rte, AttrNumber attno) {
-  if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
+bool table_says_v7(Oid relid, bool inh, AttrNumber attno) {
   // The parser (or the plan cache) holds a lock on every table of the query.
-  Relation rel = table_open(rte->relid, NoLock);
+  Relation rel = table_open(relid, NoLock);
   bool found = false;
   const TupleConstr* constr = RelationGetDescr(rel)->constr;
   for (int i = 0; constr && !found && i < constr->num_check; ++i) {
     const ConstrCheck& check = constr->check[i];
-    if (!check.ccvalid || !UUIDX_CHECK_ENFORCED(check) || (check.ccnoinherit && rte->inh)) continue;
+    if (!check.ccvalid || !UUIDX_CHECK_ENFORCED(check) || (check.ccnoinherit && inh)) continue;
     found = says_v7(reinterpret_cast<Node*>(stringToNode(check.ccbin)), attno);
   }
   table_close(rel, NoLock);
   return found;
 }
 
-// Whether the key (a Var of the current query) holds only v7 values.
-bool key_is_v7(const Var* var, WalkContext* cx) {
-  // Its type is uuid_v7 or a domain over it.
-  Oid type = var->vartype;
+// A domain (or a domain over one) whose validated CHECK constraint admits v7 values only, read
+// from pg_constraint as it stands: a constraint dropped, or added NOT VALID, proves nothing.
+bool domain_says_v7(Oid type, Lookups* lk) {
   for (int depth = 0; OidIsValid(type) && depth < 32; ++depth) {
-    if (OidIsValid(cx->lookups->domain_v7) && type == cx->lookups->domain_v7) return true;
     HeapTuple tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
     if (!HeapTupleIsValid(tuple)) return false;
     const Form_pg_type form = reinterpret_cast<Form_pg_type>(GETSTRUCT(tuple));
-    type = form->typtype == TYPTYPE_DOMAIN ? form->typbasetype : InvalidOid;
+    const bool is_domain = form->typtype == TYPTYPE_DOMAIN;
+    const Oid base = form->typbasetype;
     ReleaseSysCache(tuple);
+    if (!is_domain) return false;
+    lk->proof_types = lappend_oid(lk->proof_types, type);
+
+    Relation rel = table_open(ConstraintRelationId, AccessShareLock);
+    ScanKeyData key;
+    ScanKeyInit(&key, Anum_pg_constraint_contypid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(type));
+    SysScanDesc scan = systable_beginscan(rel, ConstraintTypidIndexId, true, nullptr, 1, &key);
+    bool found = false;
+    for (HeapTuple c = systable_getnext(scan); !found && HeapTupleIsValid(c); c = systable_getnext(scan)) {
+      const Form_pg_constraint con = reinterpret_cast<Form_pg_constraint>(GETSTRUCT(c));
+      if (con->contype != CONSTRAINT_CHECK || !con->convalidated) continue;
+      bool isnull;
+      const Datum bin = heap_getattr(c, Anum_pg_constraint_conbin, RelationGetDescr(rel), &isnull);
+      if (isnull) continue;
+      char* expr = TextDatumGetCString(bin);
+      found = says_v7(reinterpret_cast<Node*>(stringToNode(expr)), 0);
+      pfree(expr);
+    }
+    systable_endscan(scan);
+    table_close(rel, AccessShareLock);
+    if (found) return true;
+    type = base;
   }
-  // Or a column of a table whose CHECK constraint admits v7 keys only.
-  if (var->varattno <= 0 || var->varno <= 0 || static_cast<int>(var->varno) > list_length(cx->query->rtable))
-    return false;
-  const RangeTblEntry* rte = rt_fetch(var->varno, cx->query->rtable);
-  return rte->rtekind == RTE_RELATION && table_says_v7(rte, var->varattno);
+  return false;
 }
+
+// True when the scan of relid (with its inheritance children or partitions when inh) reads a
+// foreign table.
+bool tree_has_foreign_table(Oid relid, bool inh) {
+  if (get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE) return true;
+  if (!inh || !has_subclass(relid)) return false;
+  List* members = find_all_inheritors(relid, NoLock, nullptr);
+  ListCell* lc;
+  bool found = false;
+  foreach (lc, members) {
+    if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE) {
+      found = true;
+      break;
+    }
+  }
+  list_free(members);
+  return found;
+}
+
+// Whether the key (a Var of the current query) holds only v7 values. It is followed to the table
+// column it reads, through views and subqueries (a column of their output that is a column of
+// their FROM) and joins; anything else (a set operation, a function, VALUES, a CTE, an
+// expression) proves nothing.
+bool column_is_v7(Query* query, const Var* var, Lookups* lk, int depth) {
+  if (depth > 64 || var->varlevelsup != 0 || var->varattno <= 0 || var->varno <= 0 ||
+      static_cast<int>(var->varno) > list_length(query->rtable))
+    return false;
+  const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
+  if (rte->rtekind == RTE_JOIN) {
+    if (var->varattno > list_length(rte->joinaliasvars)) return false;
+    Node* alias = strip_relabel(reinterpret_cast<Node*>(list_nth(rte->joinaliasvars, var->varattno - 1)));
+    return alias && IsA(alias, Var) && column_is_v7(query, reinterpret_cast<Var*>(alias), lk, depth + 1);
+  }
+  if (rte->rtekind == RTE_SUBQUERY) {
+    Query* sub = rte->subquery;
+    if (sub->setOperations != nullptr) return false;
+    TargetEntry* tle = get_tle_by_resno(sub->targetList, var->varattno);
+    if (tle == nullptr || tle->resjunk) return false;
+    Node* expr = strip_relabel(reinterpret_cast<Node*>(tle->expr));
+    return expr && IsA(expr, Var) && column_is_v7(sub, reinterpret_cast<Var*>(expr), lk, depth + 1);
+  }
+  if (rte->rtekind != RTE_RELATION) return false;
+  if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
+  if (tree_has_foreign_table(rte->relid, rte->inh)) return false;
+  return domain_says_v7(get_atttype(rte->relid, var->varattno), lk) ||
+         table_says_v7(rte->relid, rte->inh, var->varattno);
+}
+
+bool key_is_v7(const Var* var, WalkContext* cx) { return column_is_v7(cx->query, var, cx->lookups, 0); }
 
 template <typename T>
 T* copy_node(const T* node) {
@@ -351,6 +450,7 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   if (!cx->lookups->available || !key_is_v7(var, cx)) return NIL;
 
   const uuidx::ImpliedBounds b = uuidx::implied_bounds(cmp);
+  cx->lookups->added = true;
   List* out = NIL;
   if (b.lower)
     out = lappend(
@@ -412,13 +512,29 @@ bool rewrite_walker(Node* node, void* context) {
 }
 
 PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params) {
+  Lookups lookups = {};
   if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
-    Lookups lookups = {};
     WalkContext cx = {parse, &lookups};
     rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
   }
-  if (previous_planner_hook) return previous_planner_hook(parse, query_string, cursor_options, bound_params);
-  return standard_planner(parse, query_string, cursor_options, bound_params);
+  PlannedStmt* stmt = previous_planner_hook
+                          ? previous_planner_hook(parse, query_string, cursor_options, bound_params)
+                          : standard_planner(parse, query_string, cursor_options, bound_params);
+  // EXECUTE on the bound functions was checked for this role: a cached plan is planned again for
+  // another (without the condition if that role may not call them, with it if it may).
+  if (lookups.role_checked) stmt->dependsOnRole = true;
+  {
+    // A domain whose constraints were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE
+    // CONSTRAINT invalidates the domain's pg_type entry, and with this item the plan.
+    ListCell* lc;
+    foreach (lc, lookups.proof_types) {
+      PlanInvalItem* item = makeNode(PlanInvalItem);
+      item->cacheId = TYPEOID;
+      item->hashValue = GetSysCacheHashValue1(TYPEOID, ObjectIdGetDatum(lfirst_oid(lc)));
+      stmt->invalItems = lappend(stmt->invalItems, item);
+    }
+  }
+  return stmt;
 }
 
 }  // namespace

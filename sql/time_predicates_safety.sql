@@ -1,0 +1,169 @@
+-- The time-predicate rewrite never changes an answer and never runs another role's code: what the
+-- planner hook must refuse to use, and when it must plan again. Each case compares the rows with
+-- the setting on and off, and shows the plan.
+\i sql/include/setup.psql
+SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;
+
+-- 1. Functions of another role named like the bound functions, in a schema it may write, in a
+-- database whose uuidx is 1.0 (the state between installing the 1.1 library and ALTER EXTENSION
+-- uuidx UPDATE): a superuser's query must neither call them nor change its answer. The planted
+-- functions say when they run and would hide every row.
+CREATE ROLE regress_uuidx_planter;
+SELECT current_database() AS regress_db \gset
+CREATE DATABASE regress_uuidx_10;
+\c regress_uuidx_10
+SET client_min_messages = warning;
+CREATE EXTENSION uuidx VERSION '1.0';
+RESET client_min_messages;
+SET timezone = 'UTC';
+GRANT CREATE ON SCHEMA public TO regress_uuidx_planter;
+SET ROLE regress_uuidx_planter;
+CREATE FUNCTION public.uuid_v7_lower_bound(at timestamptz, inclusive boolean, submillisecond boolean)
+  RETURNS uuid LANGUAGE plpgsql AS $$
+BEGIN RAISE WARNING 'planted uuid_v7_lower_bound ran as %', current_user; RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff'; END $$;
+CREATE FUNCTION public.uuid_v7_upper_bound(at timestamptz, inclusive boolean, submillisecond boolean)
+  RETURNS uuid LANGUAGE plpgsql AS $$
+BEGIN RAISE WARNING 'planted uuid_v7_upper_bound ran as %', current_user; RETURN '00000000-0000-0000-0000-000000000000'; END $$;
+-- A domain of that name, with no constraint at all.
+CREATE DOMAIN public.uuid_v7 AS uuid;
+RESET ROLE;
+CREATE TABLE t (id uuid PRIMARY KEY CHECK (public.uuid_extract_version(id) = 7));
+INSERT INTO t SELECT public.uuid_generate_v7(timestamptz '2024-01-01 00:00+00' + i * interval '1 minute') FROM generate_series(0, 119) AS i;
+CREATE TABLE d (id public.uuid_v7 PRIMARY KEY);
+INSERT INTO d VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846');
+ANALYZE t, d;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM t WHERE public.uuid_extract_time(id) >= timestamptz '2024-01-01 01:00+00';
+SELECT count(*) FROM t WHERE public.uuid_extract_time(id) >= timestamptz '2024-01-01 01:00+00';
+SELECT count(*) FROM t WHERE public.uuid_extract_time(id) < timestamptz '2024-01-01 01:00+00';
+-- The planted domain proves nothing: the v1 key of 2022 is found.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM d WHERE public.uuid_extract_time(id) < timestamptz '2023-01-01+00';
+SELECT count(*) FROM d WHERE public.uuid_extract_time(id) < timestamptz '2023-01-01+00';
+\c :regress_db
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+SET search_path = public, pg_catalog;
+DROP DATABASE regress_uuidx_10;
+-- The count of a query with the setting on and with it off.
+CREATE FUNCTION pg_temp.counts(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE on_count bigint; off_count bigint;
+BEGIN
+  SET LOCAL uuidx.time_predicates = on;
+  EXECUTE q INTO on_count;
+  SET LOCAL uuidx.time_predicates = off;
+  EXECUTE q INTO off_count;
+  RETURN format('on %s, off %s', on_count, off_count);
+END $$;
+
+
+-- A v7 key with 4 keys of 2022 and 10000 of 2024.
+CREATE TABLE ev (id uuid_v7 PRIMARY KEY);
+INSERT INTO ev SELECT uuid_generate_v7(timestamptz '2022-06-01+00' + i * interval '1 day') FROM generate_series(0, 3) AS i;
+INSERT INTO ev SELECT uuid_generate_v7(timestamptz '2024-01-01+00' + i * interval '1 second') FROM generate_series(0, 9999) AS i;
+VACUUM ANALYZE ev;
+
+-- 2. A foreign table in the tree: its rows are never checked against the parent's CHECK
+-- constraint, so the constraint proves nothing for the scan (file_fdw; a v1 and a v6 key of
+-- 2022).
+CREATE EXTENSION file_fdw;
+CREATE SERVER regress_uuidx_files FOREIGN DATA WRAPPER file_fdw;
+-- (COPY TO needs an absolute path; file_fdw reads it relative to the data directory.)
+DO $$ BEGIN
+  EXECUTE format($q$COPY (VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846'), ('1ec9414c-232a-6b00-b3c8-9f6bdeced846')) TO %L$q$,
+                 current_setting('data_directory') || '/uuidx_foreign_keys.csv');
+END $$;
+CREATE TABLE pev (id uuid NOT NULL CHECK (uuid_extract_version(id) = 7)) PARTITION BY RANGE (id);
+CREATE TABLE pev_v7 PARTITION OF pev FOR VALUES FROM (MINVALUE) TO ('10000000-0000-0000-0000-000000000000');
+CREATE FOREIGN TABLE pev_old PARTITION OF pev FOR VALUES FROM ('10000000-0000-0000-0000-000000000000') TO (MAXVALUE)
+  SERVER regress_uuidx_files OPTIONS (filename 'uuidx_foreign_keys.csv');
+INSERT INTO pev_v7 SELECT id FROM ev;
+CREATE TABLE iev (id uuid NOT NULL CHECK (uuid_extract_version(id) = 7));
+CREATE FOREIGN TABLE iev_old () INHERITS (iev) SERVER regress_uuidx_files OPTIONS (filename 'uuidx_foreign_keys.csv');
+INSERT INTO iev SELECT id FROM ev;
+ANALYZE pev_v7, iev;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pev WHERE uuid_extract_time(id) < '2023-01-01+00';
+SELECT pg_temp.counts($$SELECT count(*) FROM pev WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS partitioned;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM iev WHERE uuid_extract_time(id) < '2023-01-01+00';
+SELECT pg_temp.counts($$SELECT count(*) FROM iev WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS inheritance;
+-- Without the foreign table (ONLY, or the v7 partition itself) the rewrite applies.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ONLY iev WHERE uuid_extract_time(id) < '2023-01-01+00';
+SELECT pg_temp.counts($$SELECT count(*) FROM ONLY iev WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS only_parent;
+DROP TABLE pev, iev CASCADE;
+DROP SERVER regress_uuidx_files;
+DROP EXTENSION file_fdw;
+
+-- 3. A cached plan made by a role that may execute the bound functions, run by one that may
+-- not: planned again for that role, without the added condition, same rows (a generic plan of a
+-- prepared statement, and a PL/pgSQL function's).
+CREATE ROLE regress_uuidx_reader;
+GRANT SELECT ON ev TO regress_uuidx_reader;
+REVOKE EXECUTE ON FUNCTION uuid_v7_lower_bound(timestamptz, boolean, boolean),
+  uuid_v7_upper_bound(timestamptz, boolean, boolean) FROM PUBLIC;
+CREATE FUNCTION count_since(t timestamptz) RETURNS bigint LANGUAGE plpgsql AS $$
+BEGIN RETURN (SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= t); END $$;
+SET plan_cache_mode = force_generic_plan;
+PREPARE since(timestamptz) AS SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= $1;
+EXPLAIN (COSTS OFF) EXECUTE since('2024-01-01 02:00+00');
+EXECUTE since('2024-01-01 02:00+00');
+SELECT count_since('2024-01-01 02:00+00');
+SET ROLE regress_uuidx_reader;
+EXPLAIN (COSTS OFF) EXECUTE since('2024-01-01 02:00+00');
+EXECUTE since('2024-01-01 02:00+00');
+SELECT count_since('2024-01-01 02:00+00');
+RESET ROLE;
+-- And back: planned again for the superuser, with the condition.
+EXPLAIN (COSTS OFF) EXECUTE since('2024-01-01 02:00+00');
+DEALLOCATE since;
+RESET plan_cache_mode;
+GRANT EXECUTE ON FUNCTION uuid_v7_lower_bound(timestamptz, boolean, boolean),
+  uuid_v7_upper_bound(timestamptz, boolean, boolean) TO PUBLIC;
+DROP FUNCTION count_since(timestamptz);
+REVOKE ALL ON ev FROM regress_uuidx_reader;
+DROP ROLE regress_uuidx_reader;
+
+-- 4. The uuid_v7 domain without its constraint holds a v1 key: the type's name proves nothing,
+-- nor a constraint added back NOT VALID; a cached plan made while the constraint stood is
+-- planned again. At the end the domain has its constraint again, validated (VALIDATE sends no
+-- invalidation: the cached plan stays without the condition, a new one has it).
+SET plan_cache_mode = force_generic_plan;
+PREPARE before_2023 AS SELECT count(*) FROM ev WHERE uuid_extract_time(id) < '2023-01-01+00';
+EXPLAIN (COSTS OFF) EXECUTE before_2023;
+ALTER DOMAIN uuid_v7 DROP CONSTRAINT uuid_v7_check;
+INSERT INTO ev VALUES ('c232ab00-9414-11ec-b3c8-9f6bdeced846');
+EXPLAIN (COSTS OFF) EXECUTE before_2023;
+EXECUTE before_2023;
+SELECT pg_temp.counts($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS dropped;
+ALTER DOMAIN uuid_v7 ADD CONSTRAINT uuid_v7_check CHECK (uuid_check_version(VALUE, 7, 'uuid_v7')) NOT VALID;
+EXPLAIN (COSTS OFF) EXECUTE before_2023;
+EXECUTE before_2023;
+SELECT pg_temp.counts($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS not_valid;
+DELETE FROM ev WHERE uuid_extract_version(id) <> 7;
+ALTER DOMAIN uuid_v7 VALIDATE CONSTRAINT uuid_v7_check;
+EXECUTE before_2023;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ev WHERE uuid_extract_time(id) < '2023-01-01+00';
+DEALLOCATE before_2023;
+RESET plan_cache_mode;
+-- Any domain whose validated constraint is uuidx's version check with 7 proves its column.
+CREATE DOMAIN regress_my_v7 AS uuid CONSTRAINT only_v7 CHECK (uuid_check_version(VALUE, 7, 'regress_my_v7'));
+CREATE TABLE mv (id regress_my_v7 PRIMARY KEY);
+INSERT INTO mv SELECT id FROM ev;
+ANALYZE mv;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM mv WHERE uuid_extract_time(id) < '2023-01-01+00';
+SELECT pg_temp.counts($$SELECT count(*) FROM mv WHERE uuid_extract_time(id) < '2023-01-01+00'$$) AS my_domain;
+-- Through a view and a join the key is still a column of that table.
+CREATE VIEW mv_view AS SELECT id FROM mv;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM mv_view WHERE uuid_extract_time(id) < '2023-01-01+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM mv JOIN ev USING (id) WHERE uuid_extract_time(mv.id) < '2023-01-01+00';
+DROP VIEW mv_view;
+DROP TABLE mv;
+DROP DOMAIN regress_my_v7;
+
+DROP TABLE ev;
+DROP ROLE regress_uuidx_planter;
