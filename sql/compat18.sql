@@ -66,6 +66,14 @@ SELECT pg_temp.err_masked($$SELECT public.uuidv7('-100 years')$$) AS before_1970
 SELECT pg_temp.err_masked($$SELECT public.uuidv7('9000 years')$$) AS past_48_bits;
 SELECT pg_temp.err_masked($$SELECT public.uuidv7('300000 years')$$) AS past_timestamptz;
 SELECT public.uuidv7(NULL) IS NULL AS strict;
+-- Infinite intervals (17 and later): 22008 as PostgreSQL 18's own, for either sign (15 and 16
+-- have no infinite interval: true there without a call).
+SELECT current_setting('server_version_num')::int < 170000
+       OR pg_temp.err($$SELECT public.uuidv7('-infinity'::interval)$$) = '22008: UUID version 7 does not support infinite intervals'
+         AS minus_infinity_refused,
+       current_setting('server_version_num')::int < 170000
+       OR pg_temp.err($$SELECT public.uuidv7('infinity'::interval)$$) = '22008: UUID version 7 does not support infinite intervals'
+         AS infinity_refused;
 
 -- uuid_extract_timestamp: v1 and v7 only, v7 to the ms (rand_a is not read), as in 18.
 SELECT name, public.uuid_extract_timestamp(u) AS pg18_timestamp, uuid_extract_time(u) AS uuidx_time

@@ -165,5 +165,30 @@ DROP VIEW mv_view;
 DROP TABLE mv;
 DROP DOMAIN regress_my_v7;
 
+-- 6. Named arguments and MERGE (whose ON condition 17 keeps apart from the join tree): the
+-- same key range as the positional form and a join's ON, on every major. (Whether the plan
+-- compares the key with a bound, so that the text of plans, which differs between majors, is
+-- not compared.)
+CREATE FUNCTION pg_temp.uses_key_range(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE line text; found boolean := false;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    found := found OR line ~ 'id [<>]= (''[0-9a-f-]{36}''::uuid|uuid_v7_(lower|upper)_bound)';
+  END LOOP;
+  RETURN found;
+END $$;
+SELECT pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, submillisecond => true) >= '2024-01-01 02:00:00.0005+00'$$) AS named,
+       pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, true) >= '2024-01-01 02:00:00.0005+00'$$) AS positional;
+SELECT pg_temp.counts($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, submillisecond => true) >= '2024-01-01 02:00:00.0005+00'$$) AS named;
+CREATE TABLE incoming (n int);
+INSERT INTO incoming VALUES (1), (2);
+SELECT pg_temp.uses_key_range($$MERGE INTO ev USING incoming ON uuid_extract_time(ev.id) >= '2024-01-01 02:46+00' AND incoming.n < 0
+                                 WHEN MATCHED THEN DO NOTHING$$) AS merge_on;
+SET uuidx.time_predicates = off;
+SELECT pg_temp.uses_key_range($$MERGE INTO ev USING incoming ON uuid_extract_time(ev.id) >= '2024-01-01 02:46+00' AND incoming.n < 0
+                                 WHEN MATCHED THEN DO NOTHING$$) AS merge_on_setting_off;
+RESET uuidx.time_predicates;
+DROP TABLE incoming;
+
 DROP TABLE ev;
 DROP ROLE regress_uuidx_planter;

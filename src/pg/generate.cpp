@@ -67,6 +67,11 @@ UUIDX_FUNCTION(uuidx_uuidv7_shift) {
   const TimestampTz now_ts = static_cast<TimestampTz>(now / 1000 - uuidx_pg::kPgEpochUnixMicros);
   const TimestampTz shifted = DatumGetTimestampTz(
       DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now_ts), PG_GETARG_DATUM(0)));
+  // An infinite interval (17 and later) gives an infinite time: no shift (and the difference
+  // would overflow), the error PostgreSQL 18's uuidv7(interval) gives.
+  if (TIMESTAMP_NOT_FINITE(shifted))
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("UUID version 7 does not support infinite intervals")));
   const std::int64_t shift_us = static_cast<std::int64_t>(shifted - now_ts);
   uuidx::Uuid out;
   call_core(

@@ -16,6 +16,7 @@ extern "C" {
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "tcop/utility.h"
 #include "utils/guc.h"
 }
 
@@ -42,11 +43,10 @@ constexpr const char* kShmemName = "uuidx v7 sequence";
 SharedV7* shared_v7 = nullptr;
 // True in a process whose library was loaded by shared_preload_libraries (inherited too).
 bool preloaded = false;
-// True while _PG_init defines the setting (a configuration-file value is then applied).
-bool defining = false;
 
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
+ProcessUtility_hook_type previous_process_utility = nullptr;
 
 void request_shared_v7() {
   if (previous_shmem_request_hook) previous_shmem_request_hook();
@@ -75,19 +75,35 @@ void start_shared_v7() {
 const struct config_enum_entry scope_options[] = {
     {"session", uuidx_pg::kV7ScopeSession, false}, {"server", uuidx_pg::kV7ScopeServer, false}, {nullptr, 0, false}};
 
-// 'server' without preload: refused when an SQL command gives it (ALTER SYSTEM, or SET where the
-// context allows), with the reason. A value read from a configuration file (at load or on reload,
-// outside any transaction) is accepted instead: refusing it there would only be logged and the
-// backend would keep generating in session scope, a silent fallback; accepted, every
-// uuid_generate_v7() call raises the error of generate_v7_server.
-bool check_v7_scope(int* newval, void** extra, GucSource source) {
-  if (*newval != uuidx_pg::kV7ScopeServer || preloaded || defining || !IsTransactionState()) return true;
-  GUC_check_errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE);
-  GUC_check_errdetail(
-      "The server-wide sequence lives in shared memory, which uuidx can reserve only when it is "
-      "loaded through shared_preload_libraries.");
-  GUC_check_errhint("Add uuidx to shared_preload_libraries and restart the server.");
-  return false;
+// 'server' without preload is refused where a user gives it by a command, ALTER SYSTEM, with the
+// reason (below). Wherever else it arrives it is taken as it is, and every call that would draw
+// from the server's sequence raises the error of generate_v7_server: a check hook that refused it
+// would refuse it also in a parallel worker restoring its leader's settings (failing every
+// parallel query, uuidx or not) and in a session that reloads the configuration inside a
+// transaction block, which would then keep generating in session scope, a silent fallback.
+void refuse_server_scope_by_alter_system(Node* statement) {
+  if (preloaded || statement == nullptr || !IsA(statement, AlterSystemStmt)) return;
+  VariableSetStmt* set = reinterpret_cast<AlterSystemStmt*>(statement)->setstmt;
+  if (set == nullptr || set->kind != VAR_SET_VALUE || set->name == nullptr ||
+      pg_strcasecmp(set->name, "uuidx.v7_scope") != 0)
+    return;
+  const char* value = ExtractSetVariableArgs(set);
+  if (value == nullptr || pg_strcasecmp(value, "server") != 0) return;
+  ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                  errmsg("invalid value for parameter \"%s\": \"%s\"", "uuidx.v7_scope", value),
+                  errdetail("The server-wide sequence lives in shared memory, which uuidx can reserve only when "
+                            "it is loaded through shared_preload_libraries."),
+                  errhint("Add uuidx to shared_preload_libraries and restart the server.")));
+}
+
+void uuidx_process_utility(PlannedStmt* pstmt, const char* query_string, bool read_only_tree,
+                           ProcessUtilityContext context, ParamListInfo params, QueryEnvironment* query_env,
+                           DestReceiver* dest, QueryCompletion* qc) {
+  refuse_server_scope_by_alter_system(pstmt->utilityStmt);
+  if (previous_process_utility)
+    previous_process_utility(pstmt, query_string, read_only_tree, context, params, query_env, dest, qc);
+  else
+    standard_ProcessUtility(pstmt, query_string, read_only_tree, context, params, query_env, dest, qc);
 }
 
 [[noreturn]] void raise_not_preloaded() {
@@ -106,14 +122,14 @@ namespace uuidx_pg {
 
 void install_server_v7() {
   preloaded = process_shared_preload_libraries_in_progress;
-  defining = true;
   DefineCustomEnumVariable(
       "uuidx.v7_scope", "Which sequence uuid_generate_v7() and uuidv7() draw from: the session's or the server's.",
       "'session' (the default): each session is strictly increasing on its own. 'server': every session of the "
       "server draws from one sequence in shared memory, so a value made after another one anywhere on the server "
       "is greater than it; needs uuidx in shared_preload_libraries.",
-      &v7_scope, kV7ScopeSession, scope_options, PGC_SIGHUP, 0, check_v7_scope, nullptr, nullptr);
-  defining = false;
+      &v7_scope, kV7ScopeSession, scope_options, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+  previous_process_utility = ProcessUtility_hook;
+  ProcessUtility_hook = uuidx_process_utility;
   if (!process_shared_preload_libraries_in_progress) return;
   previous_shmem_request_hook = shmem_request_hook;
   shmem_request_hook = request_shared_v7;

@@ -75,6 +75,15 @@ struct Lookups {
   Oid upper_fn;  // uuid_v7_upper_bound(timestamptz, boolean, boolean)
   Oid uuid_ge;   // uuid >= uuid
   Oid uuid_le;   // uuid <= uuid
+  // Keys already proven (or not) in this statement: a query with many arms over one key asks
+  // the catalogs once, so that planning grows with the number of quals, not faster.
+  struct KeyProof {
+    const Query* query;
+    Index varno;
+    AttrNumber attno;
+    bool v7;
+  } proofs[8];
+  int proof_count;
   bool role_checked;  // EXECUTE on the bound functions was checked for the planning role
   bool added;         // a condition was added to the statement
   List* proof_types;  // domains whose constraints were read to prove a key (OIDs)
@@ -155,11 +164,30 @@ Node* strip_relabel(Node* node) {
   return node;
 }
 
+// The argument of parameter `n` (0-based) of a call, whether written by position or by name
+// (the parser keeps named arguments as NamedArgExpr, in the order written, until planning).
+Node* argument(FuncExpr* f, int n) {
+  int position = 0;
+  ListCell* lc;
+  foreach (lc, f->args) {
+    Node* arg = reinterpret_cast<Node*>(lfirst(lc));
+    if (IsA(arg, NamedArgExpr)) {
+      NamedArgExpr* named = reinterpret_cast<NamedArgExpr*>(arg);
+      if (named->argnumber == n) return reinterpret_cast<Node*>(named->arg);
+    } else if (position == n) {
+      return arg;
+    }
+    ++position;
+  }
+  return nullptr;
+}
+
 // A call that reads a UUID's time: uuidx's uuid_extract_time(uuid [, submillisecond]) and
 // uuid_extract_timestamp(uuid), and the server's uuid_extract_timestamp (17 and later). For a v7
 // each gives the unix_ts_ms; uuid_extract_time(u, true) adds the fraction. (17's own reads v1
 // only, so on 17 it is NULL for every v7: the qual is never true and the bound changes nothing.)
-bool time_call(Node* node, FuncExpr** call, bool* sub_ms) {
+// `key` is the UUID argument.
+bool time_call(Node* node, Node** key, bool* sub_ms) {
   if (!node || !IsA(node, FuncExpr)) return false;
   FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
   const int nargs = list_length(f->args);
@@ -170,16 +198,16 @@ bool time_call(Node* node, FuncExpr** call, bool* sub_ms) {
     *sub_ms = false;
   } else if (nargs == 2 && is_uuidx_symbol(f->funcid, "uuidx_extract_time")) {
     // The reading must be known when planning: a constant true or false.
-    Node* flag = reinterpret_cast<Node*>(lsecond(f->args));
-    if (!IsA(flag, Const)) return false;
+    Node* flag = argument(f, 1);
+    if (!flag || !IsA(flag, Const)) return false;
     Const* c = reinterpret_cast<Const*>(flag);
     if (c->constisnull || c->consttype != BOOLOID) return false;
     *sub_ms = DatumGetBool(c->constvalue);
   } else {
     return false;
   }
-  *call = f;
-  return true;
+  *key = argument(f, 0);
+  return *key != nullptr;
 }
 
 // `time op t` for the timestamptz comparison operators.
@@ -385,7 +413,18 @@ bool column_is_v7(Query* query, const Var* var, Lookups* lk, int depth) {
          table_says_v7(rte->relid, rte->inh, var->varattno);
 }
 
-bool key_is_v7(const Var* var, WalkContext* cx) { return column_is_v7(cx->query, var, cx->lookups, 0); }
+bool key_is_v7(const Var* var, WalkContext* cx) {
+  Lookups* lk = cx->lookups;
+  const Index varno = static_cast<Index>(var->varno);
+  for (int i = 0; i < lk->proof_count; ++i) {
+    const Lookups::KeyProof& p = lk->proofs[i];
+    if (p.query == cx->query && p.varno == varno && p.attno == var->varattno) return p.v7;
+  }
+  const bool v7 = column_is_v7(cx->query, var, lk, 0);
+  if (lk->proof_count < static_cast<int>(lengthof(lk->proofs)))
+    lk->proofs[lk->proof_count++] = {cx->query, varno, var->varattno, v7};
+  return v7;
+}
 
 template <typename T>
 T* copy_node(const T* node) {
@@ -409,12 +448,12 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   if (!comparison_of(op, &cmp)) return NIL;
   Node* left = reinterpret_cast<Node*>(linitial(op->args));
   Node* right = reinterpret_cast<Node*>(lsecond(op->args));
-  FuncExpr* call;
+  Node* key;
   bool sub_ms;
   Node* instant;
-  if (time_call(left, &call, &sub_ms)) {
+  if (time_call(left, &key, &sub_ms)) {
     instant = right;
-  } else if (time_call(right, &call, &sub_ms)) {
+  } else if (time_call(right, &key, &sub_ms)) {
     instant = left;
     cmp = uuidx::commute(cmp);
   } else {
@@ -439,7 +478,6 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
         return NIL;
     }
   }
-  Node* key = reinterpret_cast<Node*>(linitial(call->args));
   Node* stripped = strip_relabel(key);
   if (!IsA(stripped, Var)) return NIL;
   const Var* var = reinterpret_cast<Var*>(stripped);
@@ -498,8 +536,14 @@ bool rewrite_walker(Node* node, void* context) {
   if (node == nullptr) return false;
   WalkContext* cx = static_cast<WalkContext*>(context);
   if (IsA(node, Query)) {
-    WalkContext inner = {reinterpret_cast<Query*>(node), cx->lookups};
-    return query_tree_walker(reinterpret_cast<Query*>(node), UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
+    Query* query = reinterpret_cast<Query*>(node);
+    WalkContext inner = {query, cx->lookups};
+#if PG_VERSION_NUM >= 170000
+    // From 17 on MERGE keeps its ON condition here, not in the join tree; like a JOIN ... ON, a
+    // row matches when it is true.
+    if (query->commandType == CMD_MERGE) query->mergeJoinCondition = rewrite_clause(query->mergeJoinCondition, &inner);
+#endif
+    return query_tree_walker(query, UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
   }
   if (IsA(node, FromExpr)) {
     FromExpr* f = reinterpret_cast<FromExpr*>(node);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One v7 sequence per server (shared_preload_libraries = 'uuidx', uuidx.v7_scope = 'server'):
 #  1. without preload, 'server' is an error naming shared_preload_libraries (SQLSTATE 55000):
-#     refused by ALTER SYSTEM, and from the configuration file every uuid_generate_v7() fails;
+#     refused by ALTER SYSTEM, and from the configuration file every uuid_generate_v7() fails
+#     (in a session idle in a transaction block when the reload arrives too), while everything
+#     else works (a parallel query whose workers restore 'server' from their leader);
 #  2. UUIDX_SERVER_SESSIONS concurrent sessions x UUIDX_SERVER_PER_SESSION values (CI: 16 x
 #     100,000; the issue's 16 x 10^6 takes several minutes): no duplicates, each session
 #     increasing; every value within 1 ms of the clock while 16 sessions generate;
@@ -52,8 +54,46 @@ out=$(cluster_psql -c "SELECT uuid_generate_v7()" -c "\set VERBOSITY verbose" \
 check_true "no preload: ALTER SYSTEM SET uuidx.v7_scope = 'server' refused" \
   "$([[ $out == *"ERROR:  55000: invalid value for parameter \"uuidx.v7_scope\": \"server\""* && $out == *shared_preload_libraries* ]] && echo t)" \
   "$(grep -o 'ERROR:.*' <<<"$out" | cut -c1-400)"
-echo "uuidx.v7_scope = 'server'" >>"$CLUSTER_DIR/data/postgresql.conf"
-cluster_psql -c "SELECT pg_reload_conf()" >/dev/null
+# A reload that brings 'server' reaches a session idle inside a transaction block: that session
+# fails like every other one, it does not go on in session scope.
+conf=$CLUSTER_DIR/data/postgresql.conf
+out=$(cluster_psql -At -v ON_ERROR_STOP=0 2>&1 <<PSQL | tr '\n' ' '
+\set VERBOSITY verbose
+BEGIN;
+SELECT uuid_generate_v7() IS NOT NULL AS before_reload;
+\! echo "uuidx.v7_scope = 'server'" >>"$conf"
+SELECT pg_reload_conf();
+SELECT pg_sleep(1);
+SELECT 'scope_in_transaction=' || current_setting('uuidx.v7_scope');
+SELECT 'after_reload=' || uuid_generate_v7();
+ROLLBACK;
+PSQL
+)
+check_true "no preload: a reload inside a transaction block brings 'server' to that session too: uuid_generate_v7() fails, no fallback" \
+  "$([[ $out == *"scope_in_transaction=server"* && $out == *"ERROR:  55000: uuidx.v7_scope = 'server' requires uuidx in shared_preload_libraries"* && $out != *after_reload=* ]] && echo t)" \
+  "$(grep -oE 'scope_in_transaction=[a-z]+|after_reload=[0-9a-f-]+|ERROR: [^:]*: [^|]{0,100}' <<<"$out" | tr '\n' ' ')"
+# Parallel workers restore the leader's settings, 'server' among them, inside a transaction: a
+# query that calls no uuidx function must work in a session that loaded uuidx
+# (session_preload_libraries), and so must its parallel workers.
+cluster_psql -c "ALTER SYSTEM SET session_preload_libraries = 'uuidx'" -c "SELECT pg_reload_conf()" >/dev/null
+sleep 1
+out=$(cluster_psql -At 2>&1 <<'PSQL'
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+CREATE TABLE parallel_rows AS SELECT g FROM generate_series(1, 100000) AS g;
+ANALYZE parallel_rows;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM parallel_rows;
+SELECT 'count=' || count(*) FROM parallel_rows;
+SELECT 'scope=' || current_setting('uuidx.v7_scope');
+DROP TABLE parallel_rows;
+PSQL
+)
+check_true "no preload, 'server' in the configuration, uuidx loaded by session_preload_libraries: a parallel query works" \
+  "$([[ $out == *"count=100000"* && $out == *"scope=server"* && $out =~ Workers\ Launched:\ [12] && $out != *ERROR* ]] && echo t)" \
+  "$(grep -E 'Workers Launched|count=|scope=|ERROR' <<<"$out" | tr '\n' ' ' | cut -c1-300)"
+cluster_psql -c "ALTER SYSTEM RESET session_preload_libraries" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
 out=$(cluster_psql -c "\set VERBOSITY verbose" -c "SELECT uuid_generate_v7()" 2>&1 | tr '\n' ' ')
 check_true "no preload: 'server' in postgresql.conf makes uuid_generate_v7() an error, no fallback" \
