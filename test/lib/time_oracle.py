@@ -8,7 +8,13 @@ gen SEED PGMAJOR N OUT.sql   writes the tables (keys built here, bit by bit, ind
 check OUT.txt                reads psql's output and prints, per table, the predicates tried, the
                              mismatches (rows differ between on and off, or a condition added
                              with the setting off; must be 0) and how often the rewrite fired (the
-                             plan shows an added key condition; must be 0 on the mixed table).
+                             plan shows an added key condition; must be 0 on the tables that are
+                             not provably v7: the mixed one, those with a foreign table in their
+                             tree, the one whose domain lost its constraint).
+
+The generated script expects file_fdw to be available and the file FOREIGN_FILE (below) in the
+data directory (the suite writes it), and makes a role oracle_reader that may read the tables but
+not execute the bound functions.
 """
 import random
 import re
@@ -18,6 +24,9 @@ import time
 T0 = 1717243200 * 1000000  # 2024-06-01 12:00:00 UTC in µs
 MAX_MS = (1 << 48) - 1
 GREG_OFFSET_100NS = 122192928000000000
+FOREIGN_FILE = 'uuidx_oracle_foreign.csv'
+# Tables that must never be rewritten.
+NOT_V7 = ('o_mix', 'o_fpart', 'o_finh', 'o_ddrop')
 
 
 def fmt_us(us):
@@ -113,23 +122,67 @@ def gen(seed, major, n, out):
                   + [v1(rng, now_us - rng.randrange(0, 7200000000)) for _ in range(50)]
                   + [v4(rng) for _ in range(200)], True),
     }
+    # Not provably v7 although they look so: a CHECK on a partitioned and on an inheritance parent
+    # whose tree holds a foreign table of v1 and v6 keys (file_fdw; PostgreSQL never checks a
+    # foreign table's rows), and a domain like uuid_v7 whose constraint was dropped after v7 keys
+    # went in, before v1 and v6 keys did.
+    foreign_keys = [v1(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(20)] \
+        + [v6(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(20)]
+    late_keys = [v1(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(30)] \
+        + [v6(rng, now_us - rng.randrange(0, 7200000000)) for _ in range(30)]
+    tables['o_fpart'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
+    tables['o_finh'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
+    tables['o_ddrop'] = ('o_v7', [k[0] for k in keys], True)
+    lines.append("DROP TABLE IF EXISTS o_ddrop; DROP DOMAIN IF EXISTS o_v7;")
+    lines.append("CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));")
+    lines.append("CREATE EXTENSION IF NOT EXISTS file_fdw;")
+    lines.append("DROP SERVER IF EXISTS o_files CASCADE; CREATE SERVER o_files FOREIGN DATA WRAPPER file_fdw;")
     for name, (typ, vals, nulls) in tables.items():
         # No autovacuum: new statistics between the two runs of a query would change its plan.
-        lines.append("DROP TABLE IF EXISTS %s; CREATE TABLE %s (id %s, k int) WITH (autovacuum_enabled = off);" % (name, name, typ))
+        part = " PARTITION BY RANGE (id)" if name == 'o_fpart' else ""
+        lines.append("DROP TABLE IF EXISTS %s CASCADE; CREATE TABLE %s (id %s, k int)%s%s;" % (
+            name, name, typ, part, "" if part else " WITH (autovacuum_enabled = off)"))
+        if name == 'o_fpart':
+            lines.append("CREATE TABLE o_fpart_v7 PARTITION OF o_fpart FOR VALUES FROM (MINVALUE) TO (MAXVALUE) "
+                         "WITH (autovacuum_enabled = off);")
         lines.append("CREATE INDEX ON %s (id);" % name)
         rows = ["('%s', %d)" % (text(u), i) for i, u in enumerate(vals)]
         if nulls:
             rows += ["(NULL, %d)" % (len(vals) + i) for i in range(5)]
         for i in range(0, len(rows), 500):
             lines.append("INSERT INTO %s VALUES %s;" % (name, ','.join(rows[i:i + 500])))
-        lines.append("ANALYZE %s;" % name)
+        if name == 'o_fpart':
+            # The foreign keys in the default partition, whose (empty) range nobody checks.
+            lines.append("CREATE FOREIGN TABLE o_fpart_old PARTITION OF o_fpart DEFAULT SERVER o_files "
+                         "OPTIONS (filename '%s', format 'csv');" % FOREIGN_FILE)
+            lines.append("ANALYZE o_fpart_v7;")
+        elif name == 'o_finh':
+            lines.append("CREATE FOREIGN TABLE o_finh_old () INHERITS (o_finh) SERVER o_files "
+                         "OPTIONS (filename '%s', format 'csv');" % FOREIGN_FILE)
+        elif name == 'o_ddrop':
+            lines.append("ALTER DOMAIN o_v7 DROP CONSTRAINT o_v7_check;")
+            lines.append("INSERT INTO o_ddrop VALUES %s;" % ','.join(
+                "('%s', %d)" % (text(u), 100000 + i) for i, u in enumerate(late_keys)))
+        if name != 'o_fpart':
+            lines.append("ANALYZE %s;" % name)
+    # The foreign file's rows: v1 and v6 keys (k from 200000), written by the suite.
+    with open(out + '.foreign.csv', 'w') as f:
+        for i, u in enumerate(foreign_keys):
+            f.write('%s,%d\n' % (text(u), 200000 + i))
+    # A role that may read the tables but not call the bound functions.
+    lines.append("DROP ROLE IF EXISTS oracle_reader; CREATE ROLE oracle_reader;")
+    lines.append("GRANT SELECT ON ALL TABLES IN SCHEMA public TO oracle_reader;")
+    lines.append("REVOKE EXECUTE ON FUNCTION uuid_v7_lower_bound(timestamptz, boolean, boolean), "
+                 "uuid_v7_upper_bound(timestamptz, boolean, boolean) FROM PUBLIC;")
     lines.append("DROP TABLE IF EXISTS o_marks; CREATE TABLE o_marks (at timestamptz);")
     lines.append("INSERT INTO o_marks VALUES %s;" % ','.join(
         "('%s')" % fmt_us(rng.choice(keys)[1] + rng.choice([-1, 0, 1, 500])) for _ in range(5)))
     lines.append("INSERT INTO o_marks VALUES (NULL), ('infinity'), ('-infinity');")
     lines.append("ANALYZE o_marks;")
+    lines.append("GRANT SELECT ON o_marks TO oracle_reader;")
 
     time_fns = ['uuid_extract_time(%s)', 'uuid_extract_time(%s, true)', 'uuid_extract_time(%s, false)',
+                'uuid_extract_time(%s, submillisecond => true)', 'uuid_extract_time(%s, submillisecond => false)',
                 'public.uuid_extract_timestamp(%s)']
     if major >= 17:
         time_fns.append('pg_catalog.uuid_extract_timestamp(%s)')
@@ -171,6 +224,20 @@ def gen(seed, major, n, out):
             prep = None
             if shape < 0.45:
                 q = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, pred('t.id', inst))
+            elif shape < 0.5:  # a generic plan made by a role that may call the bound functions,
+                # run by one that may not (oracle_reader): planned again, no error
+                args = []
+                def rinst():
+                    args.append(instants(rng, keys, now_us))
+                    return '$%d' % len(args)
+                body = pred('t.id', rinst)
+                types = ','.join(['timestamptz'] * len(args))
+                prep = "PREPARE oq(%s) AS SELECT %s FROM %s t WHERE %s" % (
+                    types, result % ('t.id::text', 't.id::text'), name, body)
+                q = "EXECUTE oq(%s)" % ','.join(args) if args else "EXECUTE oq"
+                if not args:
+                    prep = prep.replace('PREPARE oq()', 'PREPARE oq')
+                prep = ('role', prep)
             elif shape < 0.55:  # a parameter, generic plan
                 args = []
                 def pinst():
@@ -207,15 +274,24 @@ def gen(seed, major, n, out):
         lines.append("BEGIN;")
         if noseq:
             lines.append("SET LOCAL enable_seqscan = off;")
+        role = isinstance(prep, tuple)
+        if role:
+            prep = prep[1]
         for mode in ('on', 'off'):
             lines.append("SET LOCAL uuidx.time_predicates = %s;" % mode)
             # Prepared anew in each mode: a cached generic plan would outlive the setting.
             if prep:
                 lines.append(prep + ";")
+            if role:  # the superuser's generic plan first, then the reader runs the statement
+                lines.append("\\echo @@ %d %s %s warm" % (idx, name, mode))
+                lines.append("%s;" % q)
+                lines.append("SET LOCAL ROLE oracle_reader;")
             lines.append("\\echo @@ %d %s %s plan" % (idx, name, mode))
             lines.append("EXPLAIN (COSTS OFF) %s;" % q)
             lines.append("\\echo @@ %d %s %s rows" % (idx, name, mode))
             lines.append("%s;" % q)
+            if role:
+                lines.append("RESET ROLE;")
             if prep:
                 lines.append("DEALLOCATE oq;")
         lines.append("COMMIT;")
@@ -235,7 +311,7 @@ def check(path):
     parts = {}
     cur = None
     for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows)$', line.rstrip('\n'))
+        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm)$', line.rstrip('\n'))
         if m:
             cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
             parts[cur] = []

@@ -7,8 +7,13 @@
 # operator, BETWEEN [SYMMETRIC], ms and sub-ms edges, the ends of the 48-bit range, ±infinity,
 # now()-relative, parameters in generic plans, OR/AND/NOT/IS NOT TRUE around them, subqueries,
 # CTEs, sublinks, joins taking the instant from another table), each run twice in one transaction
-# (same now()): setting on, then off. Checks: the rows are identical every time; the rewrite fired
-# (the plan changed) for most predicates on (a) and (a'), and never on (b). Deterministic seed
+# (same now()): setting on, then off. Also tables that look v7 but are not provably so: a CHECK
+# on a partitioned and on an inheritance parent with a foreign table (file_fdw) of v1/v6 keys in
+# the tree, and a domain like uuid_v7 whose constraint was dropped before v1/v6 keys went in;
+# generic plans made by the superuser and run by a role that may not execute the bound functions;
+# the named submillisecond => argument. Checks: the rows are identical every time; the rewrite
+# fired (the plan changed) for most predicates on (a) and (a'), and never on (b) nor on the tables
+# that are not provably v7. Deterministic seed
 # (UUIDX_ORACLE_SEED); UUIDX_ORACLE_N predicates per table. The library is preloaded together with
 # pg_stat_statements where available, so the hook runs chained behind another planner hook.
 set -u
@@ -17,7 +22,7 @@ source test/lib/cluster.sh
 source test/lib/generation.sh
 
 seed=${UUIDX_ORACLE_SEED:-20261123}
-n=${UUIDX_ORACLE_N:-400}
+n=${UUIDX_ORACLE_N:-300}
 if ! command -v python3 >/dev/null; then
   echo "SKIP  the oracle needs python3, which is not installed"
   echo "SUITE_RESULT passed=0 failed=0 skipped=1"
@@ -48,6 +53,9 @@ check_true "a non-superuser turns it off with SET" "$( ! grep -q 'uuid_v7_lower_
 
 start=$(date +%s%N)
 python3 test/lib/time_oracle.py gen "$seed" "$major" "$n" "$work/oracle.sql"
+# The foreign table's file, in the data directory (file_fdw reads it relative to it).
+data_dir=$(cluster_psql -At -c "SHOW data_directory")
+cp "$work/oracle.sql.foreign.csv" "$data_dir/uuidx_oracle_foreign.csv" && chmod 644 "$data_dir/uuidx_oracle_foreign.csv"
 PGDATABASE=oracle cluster_psql -At -f "$work/oracle.sql" >"$work/oracle.out" 2>"$work/oracle.err"
 rc=$?
 end=$(date +%s%N)
@@ -58,8 +66,8 @@ while read -r table tried mismatched fired; do
   [ "$table" = "mismatched" ] && continue
   check_true "$table: rows identical with the setting on and off" "$([ "$mismatched" = 0 ] && [ "$tried" -ge "$n" ] && echo t)" \
     "$tried predicates, $mismatched mismatches (seed $seed)"
-  if [ "$table" = o_mix ]; then
-    check_true "$table: never rewritten (keys of every version, no constraint)" "$([ "$fired" = 0 ] && echo t)" \
+  if [[ " o_mix o_fpart o_finh o_ddrop " == *" $table "* ]]; then
+    check_true "$table: never rewritten (not provably v7)" "$([ "$fired" = 0 ] && echo t)" \
       "rewritten $fired of $tried"
   else
     check_true "$table: rewritten for most predicates" "$([ $((fired * 100)) -ge $((tried * 50)) ] && echo t)" \
@@ -67,7 +75,7 @@ while read -r table tried mismatched fired; do
   fi
 done <"$work/stats"
 grep '^mismatched' "$work/stats" && { echo "queries: $work/oracle.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
-check_true "every table checked" "$([ "$(grep -c '^o_' "$work/stats")" = 3 ] && echo t)" "$(tr '\n' ';' <"$work/stats")"
+check_true "every table checked" "$([ "$(grep -c '^o_' "$work/stats")" = 6 ] && echo t)" "$(tr '\n' ';' <"$work/stats")"
 
 # Chained: pg_stat_statements saw the plans too (its planner hook ran around ours).
 if [ "$preload" != uuidx ]; then
