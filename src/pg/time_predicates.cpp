@@ -561,9 +561,8 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
     WalkContext cx = {parse, &lookups};
     rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
   }
-  PlannedStmt* stmt = previous_planner_hook
-                          ? previous_planner_hook(parse, query_string, cursor_options, bound_params)
-                          : standard_planner(parse, query_string, cursor_options, bound_params);
+  PlannedStmt* stmt = previous_planner_hook ? previous_planner_hook(parse, query_string, cursor_options, bound_params)
+                                            : standard_planner(parse, query_string, cursor_options, bound_params);
   // EXECUTE on the bound functions was checked for this role: a cached plan is planned again for
   // another (without the condition if that role may not call them, with it if it may).
   if (lookups.role_checked) stmt->dependsOnRole = true;
