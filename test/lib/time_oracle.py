@@ -224,31 +224,26 @@ def gen(seed, major, n, out):
             prep = None
             if shape < 0.45:
                 q = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, pred('t.id', inst))
-            elif shape < 0.5:  # a generic plan made by a role that may call the bound functions,
-                # run by one that may not (oracle_reader): planned again, no error
-                args = []
-                def rinst():
-                    args.append(instants(rng, keys, now_us))
-                    return '$%d' % len(args)
-                body = pred('t.id', rinst)
-                types = ','.join(['timestamptz'] * len(args))
-                prep = "PREPARE oq(%s) AS SELECT %s FROM %s t WHERE %s" % (
-                    types, result % ('t.id::text', 't.id::text'), name, body)
-                q = "EXECUTE oq(%s)" % ','.join(args) if args else "EXECUTE oq"
-                if not args:
-                    prep = prep.replace('PREPARE oq()', 'PREPARE oq')
-                prep = ('role', prep)
-            elif shape < 0.55:  # a parameter, generic plan
+            elif shape < 0.55:
+                # A predicate over parameters ($1, $2 ...), its values, and the statement.
                 args = []
                 def pinst():
                     args.append(instants(rng, keys, now_us))
                     return '$%d' % len(args)
                 body = pred('t.id', pinst)
-                types = ','.join(['timestamptz'] * len(args))
-                prep = "PREPARE oq(%s) AS SELECT %s FROM %s t WHERE %s" % (
-                    types, result % ('t.id::text', 't.id::text'), name, body) if args else None
-                q = "EXECUTE oq(%s)" % ','.join(args) if args else \
-                    "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, body)
+                select = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, body)
+                if shape < 0.5:
+                    # A generic plan made by a role that may call the bound functions, run by one
+                    # that may not (oracle_reader): planned again, no error.
+                    params = '(%s)' % ','.join(['timestamptz'] * len(args)) if args else ''
+                    values = '(%s)' % ','.join(args) if args else ''
+                    prep = ('role', "PREPARE oq%s AS %s" % (params, select))
+                    q = "EXECUTE oq%s" % values
+                elif args:  # a parameter, generic plan
+                    prep = "PREPARE oq(%s) AS %s" % (','.join(['timestamptz'] * len(args)), select)
+                    q = "EXECUTE oq(%s)" % ','.join(args)
+                else:
+                    q = select
             elif shape < 0.65:  # subquery in FROM kept apart
                 q = "SELECT %s FROM (SELECT * FROM %s t WHERE %s OFFSET 0) s" % (
                     result % ('s.id::text', 's.id::text'), name, pred('t.id', inst))
