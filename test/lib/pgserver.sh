@@ -25,19 +25,28 @@ UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config lib
   libssl-dev uuid-dev libicu-dev xz-utils bzip2)
 
 # The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
-# entries: binary packages keep coming from the system's own suite.
+# entries: binary packages keep coming from the system's own suite. Check-Valid-Until for sid
+# alone (apt wants the same options for a suite wherever it is listed): sid's Release file is
+# valid for a week only, and the mirror may serve one older than that (the archive keyring still
+# checks its signature). The file is rewritten when it differs.
 _pg_ensure_source_list() {
-  [ -f "$UUIDX_PG_SOURCES_LIST" ] && return 0
-  local sudo=""
+  local sudo="" want
   [ "$(id -u)" = 0 ] || sudo=sudo
-  $sudo tee "$UUIDX_PG_SOURCES_LIST" >/dev/null <<'EOF'
-# Added by uuidx's tests: Debian's PostgreSQL source packages, built into /var/cache/uuidx.
+  want='# Added by uuidx'"'"'s tests: Debian'"'"'s PostgreSQL source packages, built into /var/cache/uuidx.
 Types: deb-src
 URIs: http://deb.debian.org/debian
-Suites: bookworm trixie sid
+Suites: bookworm trixie
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
+
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: sid
+Components: main
+Check-Valid-Until: no
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg'
+  [ -f "$UUIDX_PG_SOURCES_LIST" ] && [ "$(cat "$UUIDX_PG_SOURCES_LIST")" = "$want" ] && return 0
+  printf '%s\n' "$want" | $sudo tee "$UUIDX_PG_SOURCES_LIST" >/dev/null
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
 }
 
