@@ -4,11 +4,13 @@
 # tested: the root is the suite it claims, no service can start in it and a PostgreSQL package
 # makes no cluster, the repository is there and ../shared is read-only, and nothing stays mounted
 # or running after a command in it, whether it succeeds, fails or is ended by SIGTERM. Also: the
-# release suites' commit of the working tree needs no git identity (a new machine has none).
+# release suites' commit of the working tree needs no git identity (a new machine has none), and
+# a source package is taken at the newest listed version whose files download.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/deps.sh
 source test/lib/root.sh
+source test/lib/pgserver.sh
 source test/lib/generation.sh  # check_true
 
 suite=${UUIDX_ROOTS_SUITE:-trixie}
@@ -19,6 +21,24 @@ out=$(HOME=$empty_home GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$empty_home bash te
 check_true "worktree_commit.sh makes a commit with no git identity configured" \
   "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
 rm -rf "$empty_home"
+
+# ---- source packages: the newest listed version that downloads (apt stood in for by functions:
+# three versions listed out of order, the newest answering 404 as 17.12 did)
+out=$(
+  UUIDX_PG_CACHE=$(mktemp -d)
+  apt-cache() { printf 'Package: postgresql-99\nVersion: 99.2-1\n\nPackage: postgresql-99\nVersion: 99.10-1\n\nVersion: 99.1-1\n'; }
+  apt-get() { echo "apt-get $*" >>"$UUIDX_PG_CACHE/calls"; [[ $3 == *=99.10-1 ]] && return 100; touch "${3#*=}.dsc"; }
+  work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX") && cd "$work" &&
+    echo "order=$(_pg_source_versions postgresql-99 | tr '\n' ' ')" &&
+    echo "taken=$(_pg_fetch_source postgresql-99 2>/dev/null)" && echo "files=$(ls)" &&
+    echo "tried=$(grep -c . "$UUIDX_PG_CACHE/calls")"
+  rm -rf "$UUIDX_PG_CACHE"
+)
+check_true "source packages: versions newest first in Debian's order" "$(grep -qx 'order=99.10-1 99.2-1 99.1-1 ' <<<"$out" && echo t)" \
+  "$(grep order <<<"$out")"
+check_true "source packages: a listed version that does not download gives way to the next older one" \
+  "$(grep -qx 'taken=99.2-1' <<<"$out" && grep -qx 'files=99.2-1.dsc' <<<"$out" && grep -qx 'tried=2' <<<"$out" && echo t)" \
+  "$(tr '\n' ' ' <<<"$out")"
 
 # ---- the root
 dir=$(root_provide "$suite")

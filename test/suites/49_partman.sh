@@ -29,7 +29,7 @@ if [ ! -f "$tarball" ]; then
 fi
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-cache=${UUIDX_CACHE_DIR:-/var/cache/uuidx}/pg_partman-$(sha256sum "$tarball" | cut -c1-12)-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)
+cache=${UUIDX_CACHE_DIR:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}/pg_partman-$(sha256sum "$tarball" | cut -c1-12)-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)
 log=$(mktemp /tmp/uuidx-partman-build.XXXXXX)
 if [ ! -f "$cache/.built" ]; then
   rm -rf "$cache" && mkdir -p "$cache" && tar xzf "$tarball" -C "$cache" --strip-components=1 &&
