@@ -165,10 +165,8 @@ DROP VIEW mv_view;
 DROP TABLE mv;
 DROP DOMAIN regress_my_v7;
 
--- 6. Named arguments and MERGE (whose ON condition 17 keeps apart from the join tree): the
--- same key range as the positional form and a join's ON, on every major. (Whether the plan
--- compares the key with a bound, so that the text of plans, which differs between majors, is
--- not compared.)
+-- Whether the plan of a statement compares the key with a bound (the text of plans differs
+-- between majors, so it is not compared).
 CREATE FUNCTION pg_temp.uses_key_range(q text) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE line text; found boolean := false;
 BEGIN
@@ -177,6 +175,46 @@ BEGIN
   END LOOP;
   RETURN found;
 END $$;
+
+-- 5. The added condition never raises an error the original would not: its instant is evaluated
+-- once per scan even when no row reaches the original qual, so only instants that cannot fail
+-- get one. Here no row has note = -1: with $1 = 300000 years the instant overflows, but the
+-- original never evaluates it.
+ALTER TABLE ev ADD COLUMN note int NOT NULL DEFAULT 0;
+SET plan_cache_mode = force_generic_plan;
+PREPARE years_ago(int) AS SELECT count(*) FROM ev WHERE note = -1 AND uuid_extract_time(id) >= now() - $1 * interval '1 year';
+SELECT pg_temp.uses_key_range($$EXECUTE years_ago(1)$$) AS param_arithmetic_rewritten;
+EXECUTE years_ago(300000);
+EXECUTE years_ago(-300000);
+DEALLOCATE years_ago;
+-- A parameter alone cannot fail: rewritten, and any value is fine, also past both ends of what
+-- a v7 holds and of timestamptz (the bound is clamped: everything, or nothing).
+PREPARE since(timestamptz) AS SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= $1;
+SELECT pg_temp.uses_key_range($$EXECUTE since('2024-01-01')$$) AS param_rewritten;
+CREATE FUNCTION pg_temp.execute_count(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  EXECUTE q INTO n;
+  RETURN n::text;
+EXCEPTION WHEN OTHERS THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+SELECT at, pg_temp.execute_count(format('EXECUTE since(%L)', at)) AS generic_plan,
+       pg_temp.counts(format('SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= %L', at)) AS constant
+FROM (VALUES ('-infinity'::timestamptz), ('4713-01-01 00:00:00+00 BC'), ('1969-12-31 23:59:59.999999+00'),
+             ('1970-01-01+00'), ('2024-01-01 02:00+00'), ('10889-08-02 05:31:50.655+00'),
+             ('10889-08-02 05:31:50.656+00'), ('294276-12-31 23:59:59.999999+00'), ('infinity')) AS v(at);
+DEALLOCATE since;
+-- now() moved by a constant of at most 1000 years, or truncated: rewritten; further: not.
+SELECT pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - interval '1 hour'$$) AS now_minus_hour,
+       pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= date_trunc('day', now()) - interval '1 day'$$) AS day_trunc,
+       pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - interval '1000 years'$$) AS thousand_years,
+       pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - interval '1001 years'$$) AS more_than_thousand;
+RESET plan_cache_mode;
+ALTER TABLE ev DROP COLUMN note;
+
+-- 6. Named arguments and MERGE (whose ON condition 17 keeps apart from the join tree): the
+-- same key range as the positional form and a join's ON, on every major.
 SELECT pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, submillisecond => true) >= '2024-01-01 02:00:00.0005+00'$$) AS named,
        pg_temp.uses_key_range($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, true) >= '2024-01-01 02:00:00.0005+00'$$) AS positional;
 SELECT pg_temp.counts($$SELECT count(*) FROM ev WHERE uuid_extract_time(id, submillisecond => true) >= '2024-01-01 02:00:00.0005+00'$$) AS named;

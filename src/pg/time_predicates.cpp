@@ -234,25 +234,77 @@ bool comparison_of(OpExpr* op, uuidx::TimeCmp* cmp) {
   }
 }
 
-// The instant side: no column of the key's own table (the bound must be known before its scan),
-// no subquery, aggregate, window or set-returning function, and (checked apart) nothing volatile:
-// it is evaluated again in the added condition and must give the same value.
-struct InstantCheck {
-  Index key_varno;
-};
+// The instant side. The added condition evaluates it once per scan (or per outer row), also when
+// the original qual would never have been evaluated (no row reaches it), so it must be an
+// expression that cannot raise an error: a constant, a parameter, a column of another table, the
+// transaction's or statement's time (now(), CURRENT_TIMESTAMP, ...), that time moved by a
+// constant interval of at most 1000 years (the clock is between 1970 and 10000, so the result is
+// inside timestamptz's range) or truncated by date_trunc to a constant unit. Anything else (an
+// arithmetic on a parameter or a column, a cast, a function) may fail for some value and is
+// left alone. None of these is volatile, and none reads the key's own table, whose scan the
+// bound must precede.
+constexpr std::int64_t kMaxShiftYears = 1000;
 
-bool instant_unfit(Node* node, void* context) {
+bool bounded_interval(Node* node) {
+  if (!node || !IsA(node, Const)) return false;
+  const Const* c = reinterpret_cast<Const*>(node);
+  if (c->constisnull || c->consttype != INTERVALOID) return false;
+  const Interval* i = DatumGetIntervalP(c->constvalue);
+  const std::int64_t max_months = kMaxShiftYears * 12;
+  const std::int64_t max_days = kMaxShiftYears * 366;
+  const std::int64_t max_usecs = max_days * USECS_PER_DAY;
+  return i->month >= -max_months && i->month <= max_months && i->day >= -max_days && i->day <= max_days &&
+         i->time >= -max_usecs && i->time <= max_usecs;
+}
+
+// now(), CURRENT_TIMESTAMP and the like, moved by bounded constant intervals or truncated.
+bool current_time_expr(Node* node, int depth) {
+  node = strip_relabel(node);
+  if (node == nullptr || depth > 4) return false;
+  if (IsA(node, SQLValueFunction)) {
+    const SQLValueFunctionOp op = reinterpret_cast<SQLValueFunction*>(node)->op;
+    return op == SVFOP_CURRENT_TIMESTAMP || op == SVFOP_CURRENT_TIMESTAMP_N;
+  }
+  if (IsA(node, FuncExpr)) {
+    FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
+    const int nargs = list_length(f->args);
+    if (nargs == 0)
+      return f->funcid == F_NOW || f->funcid == F_STATEMENT_TIMESTAMP || f->funcid == F_TRANSACTION_TIMESTAMP;
+    if (nargs == 2 && f->funcid == F_DATE_TRUNC_TEXT_TIMESTAMPTZ) {
+      Node* unit = reinterpret_cast<Node*>(linitial(f->args));
+      if (!IsA(unit, Const) || reinterpret_cast<Const*>(unit)->constisnull) return false;
+      static const char* const units[] = {"microseconds", "milliseconds", "second",    "minute",  "hour",
+                                          "day",          "week",         "month",     "quarter", "year",
+                                          "decade",       "century",      "millennium"};
+      char* name = TextDatumGetCString(reinterpret_cast<Const*>(unit)->constvalue);
+      bool known = false;
+      for (const char* u : units) known = known || pg_strcasecmp(name, u) == 0;
+      pfree(name);
+      return known && current_time_expr(reinterpret_cast<Node*>(lsecond(f->args)), depth + 1);
+    }
+    return false;
+  }
+  if (IsA(node, OpExpr) && list_length(reinterpret_cast<OpExpr*>(node)->args) == 2) {
+    OpExpr* op = reinterpret_cast<OpExpr*>(node);
+    const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+    Node* left = reinterpret_cast<Node*>(linitial(op->args));
+    Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+    if (fn == F_TIMESTAMPTZ_PL_INTERVAL || fn == F_TIMESTAMPTZ_MI_INTERVAL)
+      return current_time_expr(left, depth + 1) && bounded_interval(right);
+    if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return bounded_interval(left) && current_time_expr(right, depth + 1);
+  }
+  return false;
+}
+
+bool instant_cannot_fail(Node* instant, Index key_varno) {
+  Node* node = strip_relabel(instant);
   if (node == nullptr) return false;
-  const InstantCheck* ic = static_cast<InstantCheck*>(context);
+  if (IsA(node, Const) || IsA(node, Param)) return true;
   if (IsA(node, Var)) {
     const Var* v = reinterpret_cast<Var*>(node);
-    return v->varlevelsup == 0 && static_cast<Index>(v->varno) == ic->key_varno;
+    return v->varlevelsup > 0 || static_cast<Index>(v->varno) != key_varno;
   }
-  if (IsA(node, SubLink) || IsA(node, Aggref) || IsA(node, WindowFunc) || IsA(node, GroupingFunc) || IsA(node, Query))
-    return true;
-  if (IsA(node, FuncExpr) && reinterpret_cast<FuncExpr*>(node)->funcretset) return true;
-  if (IsA(node, OpExpr) && reinterpret_cast<OpExpr*>(node)->opretset) return true;
-  return expression_tree_walker(node, UUIDX_TREE_WALKER(instant_unfit), context);
+  return current_time_expr(node, 0);
 }
 
 // The checked value: the column `attno` in a table's constraint, the domain's VALUE (attno 0).
@@ -482,8 +534,7 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   if (!IsA(stripped, Var)) return NIL;
   const Var* var = reinterpret_cast<Var*>(stripped);
   if (var->varlevelsup != 0) return NIL;
-  InstantCheck ic{static_cast<Index>(var->varno)};
-  if (instant_unfit(instant, &ic) || contain_volatile_functions(instant)) return NIL;
+  if (!instant_cannot_fail(instant, static_cast<Index>(var->varno))) return NIL;
   if (!cx->lookups->resolved) resolve(cx->lookups);
   if (!cx->lookups->available || !key_is_v7(var, cx)) return NIL;
 

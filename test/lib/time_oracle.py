@@ -180,6 +180,11 @@ def gen(seed, major, n, out):
     lines.append("INSERT INTO o_marks VALUES (NULL), ('infinity'), ('-infinity');")
     lines.append("ANALYZE o_marks;")
     lines.append("GRANT SELECT ON o_marks TO oracle_reader;")
+    # A statement's one-value result, or the error it raised (in a subtransaction, so that the
+    # run with the other setting goes on): an error both runs raise is the same answer.
+    lines.append("CREATE OR REPLACE FUNCTION oracle_run(q text) RETURNS text LANGUAGE plpgsql AS $f$ "
+                 "DECLARE r text; BEGIN EXECUTE q INTO r; RETURN r; "
+                 "EXCEPTION WHEN OTHERS THEN RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM; END $f$;")
 
     time_fns = ['uuid_extract_time(%s)', 'uuid_extract_time(%s, true)', 'uuid_extract_time(%s, false)',
                 'uuid_extract_time(%s, submillisecond => true)', 'uuid_extract_time(%s, submillisecond => false)',
@@ -225,22 +230,32 @@ def gen(seed, major, n, out):
             if shape < 0.45:
                 q = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, pred('t.id', inst))
             elif shape < 0.55:
-                # A predicate over parameters ($1, $2 ...), its values, and the statement.
-                args = []
+                # A predicate over parameters ($1, $2 ...), their types and values, and the
+                # statement. Some are years subtracted from now(), far enough out of range to
+                # overflow: a rewrite may add nothing that evaluates them where the original
+                # does not.
+                args, types = [], []
                 def pinst():
+                    if rng.random() < 0.15:
+                        args.append(str(rng.choice([1, 100, 300000, -300000, 2147483647])))
+                        types.append('int')
+                        return "(now() - $%d * interval '1 year')" % len(args)
                     args.append(instants(rng, keys, now_us))
+                    types.append('timestamptz')
                     return '$%d' % len(args)
                 body = pred('t.id', pinst)
+                if rng.random() < 0.3:  # rows of no key reach the time qual: it is never evaluated
+                    body = 't.k = -1 AND %s' % body
                 select = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, body)
                 if shape < 0.5:
                     # A generic plan made by a role that may call the bound functions, run by one
                     # that may not (oracle_reader): planned again, no error.
-                    params = '(%s)' % ','.join(['timestamptz'] * len(args)) if args else ''
+                    params = '(%s)' % ','.join(types) if args else ''
                     values = '(%s)' % ','.join(args) if args else ''
                     prep = ('role', "PREPARE oq%s AS %s" % (params, select))
                     q = "EXECUTE oq%s" % values
                 elif args:  # a parameter, generic plan
-                    prep = "PREPARE oq(%s) AS %s" % (','.join(['timestamptz'] * len(args)), select)
+                    prep = "PREPARE oq(%s) AS %s" % (','.join(types), select)
                     q = "EXECUTE oq(%s)" % ','.join(args)
                 else:
                     q = select
@@ -279,12 +294,12 @@ def gen(seed, major, n, out):
                 lines.append(prep + ";")
             if role:  # the superuser's generic plan first, then the reader runs the statement
                 lines.append("\\echo @@ %d %s %s warm" % (idx, name, mode))
-                lines.append("%s;" % q)
+                lines.append("SELECT oracle_run($oq$%s$oq$);" % q)
                 lines.append("SET LOCAL ROLE oracle_reader;")
             lines.append("\\echo @@ %d %s %s plan" % (idx, name, mode))
             lines.append("EXPLAIN (COSTS OFF) %s;" % q)
             lines.append("\\echo @@ %d %s %s rows" % (idx, name, mode))
-            lines.append("%s;" % q)
+            lines.append("SELECT oracle_run($oq$%s$oq$);" % q)
             if role:
                 lines.append("RESET ROLE;")
             if prep:
