@@ -8,7 +8,8 @@
 # v7 order agrees with the time of generation to the millisecond. Then logical replication of a
 # v7-keyed table from one cluster to another: the defaults are evaluated on the publisher only,
 # and the rows are identical on both sides (initial copy and streamed changes).
-# One major is enough (this tests uuidx, not the server): the first of UUIDX_PG_VERSIONS,
+# One major is enough (this tests uuidx, not the server): the first of 17, 18, 16, 15 that the run
+# tests (17 is packaged where the suites across majors run, the trixie root: no server build),
 # UUIDX_CLUSTERS_PG_MAJOR chooses.
 set -u
 cd "$(dirname "$0")/../.."
@@ -29,7 +30,11 @@ finish() {
 }
 trap 'mc_nodes_stop' EXIT
 
-read -r -a majors <<<"${UUIDX_CLUSTERS_PG_MAJOR:-${UUIDX_PG_VERSIONS:-15}}"
+majors=()
+for m in ${UUIDX_CLUSTERS_PG_MAJOR:-17 18 16 15}; do
+  [[ " ${UUIDX_PG_VERSIONS:-$m} " == *" $m "* ]] && majors+=("$m")
+done
+[ ${#majors[@]} -gt 0 ] || majors=(${UUIDX_PG_VERSIONS:-15})
 PGBIN=$(cross_provide "${majors[0]}") || { check_true "PostgreSQL ${majors[0]} with uuidx" f "could not provide it"; finish; }
 echo "      $("$PGBIN/postgres" --version)"
 work=$(mktemp -d /tmp/uuidx-clusters.XXXXXX)
