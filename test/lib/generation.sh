@@ -128,6 +128,11 @@ suite_end() {
     else
       check_true "server log" t "no crashed backend"
     fi
+    # A failure is explained by the server's own words, before the cluster is deleted.
+    if [ "$failed" != 0 ] && [ -f "$CLUSTER_DIR/server.log" ]; then
+      echo "      last lines of the server log:"
+      tail -n 40 "$CLUSTER_DIR/server.log" | sed 's/^/      | /'
+    fi
     cluster_stop
   fi
   echo "SUITE_RESULT passed=$passed failed=$failed"
