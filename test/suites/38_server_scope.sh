@@ -183,12 +183,23 @@ run_turns() {
   # The gate: held by a session of its own until the clock has been stepped.
   cluster_psql -c "BEGIN" -c "LOCK TABLE hb_gate IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(3600)" >/dev/null 2>&1 &
   local holder=$!
-  until [ "$(cluster_psql -At -c "SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted")" = 1 ]; do sleep 0.05; done
+  # Every wait is bounded, and gives up when the server no longer answers.
+  local held=""
+  for i in $(seq 1 600); do
+    held=$(cluster_psql -At -c "SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted" 2>&1) || break
+    [ "$held" = 1 ] && break
+    sleep 0.05
+  done
+  if [ "$held" != 1 ]; then
+    check_true "$scope scope: the gate is held" f "$held"
+    kill "$holder" 2>/dev/null
+    return
+  fi
   start=$(date +%s%3N)
   for i in 1 2 3 4; do cluster_psql -c "CALL hb_take_turns($i, $turns, $half)" & pids+=($!); done
   # Turn half - 1 is committed and sessions 3 and 4 wait for the gate, none of them asleep.
   for i in $(seq 1 6000); do
-    last=$(cluster_psql -At -c "SELECT (SELECT turn FROM hb_state), (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted)")
+    last=$(cluster_psql -At -c "SELECT (SELECT turn FROM hb_state), (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted)" 2>&1) || break
     [ "$last" = "$((half - 1))|2" ] && break
     sleep 0.05
   done
