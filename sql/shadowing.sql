@@ -2,12 +2,15 @@
 -- search_path, so from PostgreSQL 17 on an unqualified uuid_extract_timestamp or
 -- uuid_extract_version, and from 18 on an unqualified uuidv4 or uuidv7, reaches the server's own
 -- function; uuidx's, installed here in public, is reached schema-qualified. The output differs by
--- major for that reason: expected/shadowing.out is 15's, shadowing_1.out 17's, shadowing_2.out
--- 18's (README.md, "Names PostgreSQL also has", shows the same table).
+-- major for that reason: expected/shadowing.out is 15's and 16's, shadowing_1.out 17's,
+-- shadowing_2.out 18's, shadowing_3.out 19's (README.md, "Names PostgreSQL also has", shows the
+-- same table).
 \i sql/include/setup.psql
 RESET search_path;  -- the default, "$user", public: what a new database has
 
-SELECT current_setting('server_version_num')::int / 10000 AS major;
+SELECT CASE WHEN v < 170000 THEN '15 and 16' WHEN v < 180000 THEN '17' WHEN v < 190000 THEN '18' ELSE '19'
+       END AS majors_of_this_output
+FROM (SELECT current_setting('server_version_num')::int AS v) AS s;
 SELECT sig AS name,
        (SELECT n.nspname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE p.oid = to_regprocedure(sig)) AS unqualified_call_reaches,

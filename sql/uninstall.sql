@@ -25,7 +25,8 @@ CREATE FUNCTION atomic_body() RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT uuid
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS begin_atomic_body_blocks;
 DROP FUNCTION atomic_body();
 
--- Quoted bodies are not recorded: the drop goes through and the function breaks.
+-- Quoted bodies are not recorded: the drop goes through and the function breaks. (The error's
+-- DETAIL is PostgreSQL's: from 19 on "There is no function of that name.", expected/uninstall_3.out.)
 CREATE FUNCTION quoted_sql() RETURNS uuid LANGUAGE sql AS $$ SELECT uuid_generate_v7() $$;
 CREATE FUNCTION quoted_plpgsql() RETURNS uuid LANGUAGE plpgsql AS $$ BEGIN RETURN uuid_generate_v7(); END $$;
 SELECT uuid_extract_version(quoted_sql()) AS before_drop_sql, uuid_extract_version(quoted_plpgsql()) AS before_drop_plpgsql;

@@ -9,18 +9,26 @@
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
 #
-# A major whose packages need a newer Debian than the machine's (17: trixie) is tested inside a
-# Debian root of that suite (test/lib/root.sh): this script runs again in the root for that
-# major's suites, against the packaged server, and its counts join this run's. The suites across
-# majors run in the trixie root as well (UUIDX_CROSS_ROOT, empty: on the machine), where 17 is
-# packaged and 15 and 18 are built from Debian's source packages.
+# Where each major comes from (test/lib/pgserver.sh provides it, test/lib/root.sh makes the roots):
+#   15  bookworm's packages, on the machine itself
+#   16  the vendored PostgreSQL 16.2 tree (../shared/vendor), built in the Debian trixie root
+#   17  trixie's packages, in the trixie root
+#   18  sid's packages, in the Debian sid root
+#   19  experimental's packages, in the sid root
+# For a major tested in a root this script runs again inside it for that major's suites, and its
+# counts join this run's. The suites across majors run along the upgrade paths users take, where
+# both servers run: 15 -> 16 -> 17 -> 18 in the trixie root (15: bookworm's 15.18 source package,
+# 18: sid's 18.6 source package, both built there), 18 -> 19 in the sid root (both packaged).
+# UUIDX_CROSS_ROOT= (empty) runs them all on the machine instead.
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
 # A suite is a bash script test/suites/NN_name.sh. Header lines it may have:
 #   # packages: a b c       Debian packages it needs
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
-#   # scope: cross          runs once, after the matrix, across majors (dump, pg_upgrade)
+#   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
+#   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
+#                           of that path (dump/restore, pg_upgrade: test/lib/crossmajor.sh)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
 # A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
@@ -34,11 +42,15 @@ source test/lib/build.sh
 source test/lib/root.sh
 
 # The majors README.md documents, and where each comes from when not from the machine itself.
-UUIDX_DOCUMENTED_MAJORS=(15 17 18)
-declare -A UUIDX_MAJOR_ROOT=([17]=trixie [18]=trixie)
+UUIDX_DOCUMENTED_MAJORS=(15 16 17 18 19)
+declare -A UUIDX_MAJOR_ROOT=([16]=trixie [17]=trixie [18]=sid [19]=sid)
 UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-trixie}
-# Inside a root this script runs only the scopes it is given ("major" or "cross").
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once major cross}
+# The upgrade paths by root: "ROOT:MAJORS" (scope cross runs in the first only).
+UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
+# Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
+# and labels the suites across majors as the outer run does.
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once major cross cross-pairs}
+UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
 runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
@@ -77,6 +89,7 @@ summary=()
 log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
 chmod 755 "$log_dir"
 declare -A version_passed version_failed
+labels=("$UUIDX_CROSS_LABEL")
 
 # run_suite SCRIPT LABEL: runs one suite, adds its counts to the totals and to LABEL's.
 run_suite() {
@@ -132,7 +145,7 @@ in_root() {
     not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
     return
   fi
-  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN)' | tr '\n' ' ')" \
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
     root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
@@ -160,7 +173,25 @@ for s in "${selected[@]}"; do
   [ "$(suite_scope "$s")" = once ] && run_suite "$s" "core"
 done
 
-# Suites of one server: once per major, each against its own build.
+# Suites of one server: once per major, each against its own build. The long ones run at full
+# size on one major (UUIDX_FULL_MAJOR, default 18) and smaller on the others, where they repeat
+# the same checks of uuidx on another server: each still runs every check there. A size set in
+# the environment is kept.
+UUIDX_LEAN_SIZES=(UUIDX_CONC_PER_SESSION=20000 UUIDX_PARALLEL_ROWS=250000 UUIDX_SERVER_PER_SESSION=20000
+  UUIDX_SERVER_TURNS=4000 UUIDX_ORACLE_N=100)
+lean_set=()
+use_sizes_for() {
+  local vv var
+  for var in "${lean_set[@]}"; do unset "$var"; done
+  lean_set=()
+  [ "$1" = "${UUIDX_FULL_MAJOR:-18}" ] && return 0
+  for vv in "${UUIDX_LEAN_SIZES[@]}"; do
+    var=${vv%%=*}
+    [ -n "${!var+x}" ] && continue
+    export "$vv"
+    lean_set+=("$var")
+  done
+}
 has_major_suites=""
 for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
 for v in "${versions[@]}"; do
@@ -179,24 +210,44 @@ for v in "${versions[@]}"; do
   version_passed[pg$v]=$((${version_passed[pg$v]:-0} + 1))
   summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s)")
   bindir=$("$pg_config" --bindir)
+  use_sizes_for "$v"
+  [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
   for s in "${selected[@]}"; do
     [ "$(suite_scope "$s")" = major ] || continue
     PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
       run_suite "$s" "pg$v"
   done
+  use_sizes_for "${UUIDX_FULL_MAJOR:-18}"
 done
 
-# Suites across majors: once, after the matrix (they provide the servers they need).
-has_cross=""
-for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = cross ] && has_cross=1; done
-if runs_here cross && [ -n "$has_cross" ]; then
-  if [ -z "${UUIDX_ROOT:-}" ] && [ -n "$UUIDX_CROSS_ROOT" ]; then
-    in_root "$UUIDX_CROSS_ROOT" cross cross "${versions[*]}"
-  else
-    for s in "${selected[@]}"; do
-      [ "$(suite_scope "$s")" = cross ] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "cross"
-    done
-  fi
+# Suites across majors: after the matrix (they provide the servers they need).
+has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
+run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_VERSIONS
+  local s
+  for s in "${selected[@]}"; do
+    [[ " $* " == *" $(suite_scope "$s") "* ]] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "$UUIDX_CROSS_LABEL"
+  done
+}
+if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
+  scopes=()
+  for scope in cross cross-pairs; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
+  [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
+elif runs_here cross || runs_here cross-pairs; then
+  first=1
+  for path in "${UUIDX_CROSS_PATHS[@]}"; do
+    path_root=${path%%:*}
+    path_majors=()
+    for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
+    scopes=""
+    [ -n "$first" ] && has_scope cross && scopes="cross"
+    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
+    label=cross
+    [ -z "$first" ] && label="cross-$path_root"
+    first=""
+    [ -n "${scopes// /}" ] || continue
+    [ "$label" = "$UUIDX_CROSS_LABEL" ] || labels+=("$label")
+    UUIDX_CROSS_LABEL=$label in_root "$path_root" "$label" "${scopes# }" "${path_majors[*]}"
+  done
 fi
 
 # Inside a root, the suites left out by UUIDX_SUITES are the outer run's to count.
@@ -208,7 +259,7 @@ done
 
 echo "== summary (logs in $log_dir)"
 printf '  %s\n' "${summary[@]}"
-for label in core "${versions[@]/#/pg}" cross; do
+for label in core "${versions[@]/#/pg}" "${labels[@]}"; do
   [ -n "${version_passed[$label]:-}${version_failed[$label]:-}" ] &&
     echo "  $label: ${version_passed[$label]:-0} passed, ${version_failed[$label]:-0} failed"
 done

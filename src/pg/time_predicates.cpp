@@ -606,14 +606,23 @@ bool rewrite_walker(Node* node, void* context) {
   return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
 }
 
+#if PG_VERSION_NUM >= 190000
+// From 19 on the planner also gets the EXPLAIN state of an EXPLAIN (pg_plan_advice reads it):
+// passed on as it came.
+PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
+                           ExplainState* es) {
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params, es
+#else
 PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params) {
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params
+#endif
   Lookups lookups = {};
   if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
     WalkContext cx = {parse, &lookups};
     rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
   }
-  PlannedStmt* stmt = previous_planner_hook ? previous_planner_hook(parse, query_string, cursor_options, bound_params)
-                                            : standard_planner(parse, query_string, cursor_options, bound_params);
+  PlannedStmt* stmt =
+      previous_planner_hook ? previous_planner_hook(UUIDX_PLANNER_ARGS) : standard_planner(UUIDX_PLANNER_ARGS);
   // EXECUTE on the bound functions was checked for this role: a cached plan is planned again for
   // another (without the condition if that role may not call them, with it if it may).
   if (lookups.role_checked) stmt->dependsOnRole = true;

@@ -2,7 +2,8 @@
 # majors, several clusters). Sourcing it sources what it builds on: deps.sh, pgserver.sh,
 # build.sh, cluster.sh and generation.sh.
 #   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
-#   cross_provide_15_17_18         # bin15 (15.18 source build), bin17, bin18, or the suite fails
+#   cross_provide_majors           # bin[M] for each major of UUIDX_PG_VERSIONS, or the suite fails
+#   cross_pairs                    # "A B" per upgrade path: each major to the next one tested
 #   sample_create SCHEMA VERSION   # the sample database (see below) in database app_<SCHEMA>
 #   sample_digest DB SCHEMA        # one line: rows and md5 of every table, view and function result
 #   sample_check_defaults DB SCHEMA  # defaults, the view and the SQL function still work
@@ -29,13 +30,35 @@ cross_provide() {
 #   - order_key(text): a BEGIN ATOMIC SQL function calling uuidx (a dependency PostgreSQL records).
 # In public the calls are written unqualified, as an application would; in a schema of its own,
 # qualified. Rows: $1000 x SAMPLE_ROWS / 1000.
-# Sets bin15 (Debian's 15.18 source build), bin17 and bin18, each with uuidx installed; on failure
-# prints why and the suite's result line, and exits.
-cross_provide_15_17_18() {
-  bin15=$(cross_provide 15 source) && bin17=$(cross_provide 17) && bin18=$(cross_provide 18) && return 0
-  echo "could not provide PostgreSQL 15 (source), 17 and 18 with uuidx"
+# Sets bin[M] (an associative array) for each major of UUIDX_PG_VERSIONS, each with uuidx
+# installed; 15 is Debian's source build of 15.18 (bookworm's 15.20 stamps every column with a
+# pg_attver option that later majors' releases cannot read, which breaks every dump or upgrade
+# into them, uuidx or not). On failure prints why and the suite's result line, and exits.
+declare -A bin
+cross_provide_majors() {
+  local m how
+  for m in ${UUIDX_PG_VERSIONS:-}; do
+    how=""
+    [ "$m" = 15 ] && how=source
+    bin[$m]=$(cross_provide "$m" $how) && continue
+    echo "could not provide PostgreSQL $m${how:+ ($how)} with uuidx"
+    echo "SUITE_RESULT passed=0 failed=1"
+    exit 1
+  done
+  [ ${#bin[@]} -ge 2 ] && return 0
+  echo "fewer than two majors to move between: UUIDX_PG_VERSIONS='${UUIDX_PG_VERSIONS:-}'"
   echo "SUITE_RESULT passed=0 failed=1"
   exit 1
+}
+
+# The upgrade paths users take: from each major to the next one tested (15 16 17 18: 15 -> 16,
+# 16 -> 17, 17 -> 18).
+cross_pairs() {
+  local prev="" m
+  for m in ${UUIDX_PG_VERSIONS:-}; do
+    [ -n "$prev" ] && echo "$prev $m"
+    prev=$m
+  done
 }
 
 sample_create() {

@@ -18,7 +18,9 @@ ensure_packages() {
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq || return 1
     UUIDX_APT_UPDATED=1
   fi
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
+  # UUIDX_APT_RELEASE=experimental: from that suite, with the dependencies it needs from it.
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    ${UUIDX_APT_RELEASE:+-t "$UUIDX_APT_RELEASE"} "${missing[@]}" >/dev/null || return 1
 }
 
 # What building and testing the extension needs on Debian (bookworm, and the roots of

@@ -7,6 +7,10 @@
 # same functions run; test/run-tests.sh says which major runs where):
 #   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15; a trixie
 #     root: 17);
+#   - apt's packages from Debian experimental when only experimental has them (a sid root: 19),
+#     installed with -t experimental;
+#   - 16, which no Debian suite packages and whose source package is not served: the PostgreSQL
+#     16.2 tree of ../shared/vendor (test/lib/vendor.sh), built like a source package below;
 #   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
 #     below: the newest listed version whose files download), configured --with-openssl
 #     --with-uuid=e2fs, built with the contrib modules the tests use, and installed into
@@ -17,6 +21,7 @@
 # dump or pg_upgrade from it into them can work, whatever the extension.
 # Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
 
+source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
 UUIDX_PG15_SOURCE_VERSION=${UUIDX_PG15_SOURCE_VERSION:-15.18-0+deb12u1}
 UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
@@ -53,6 +58,15 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg'
 # True when apt offers postgresql-server-dev-N as a binary package.
 _pg_apt_has() {
   apt-cache policy "postgresql-server-dev-$1" 2>/dev/null | grep -q 'Candidate: [0-9]'
+}
+
+# Prints "experimental" when Debian experimental is the only suite apt has postgresql-N from:
+# its packages then need -t experimental, which also takes experimental's versions of their
+# dependencies (a newer libc6), as a user installing them would.
+_pg_apt_release() {
+  local archives
+  archives=$(apt-cache madison "postgresql-server-dev-$1" 2>/dev/null | awk -F'|' '{print $3}')
+  [ -n "$archives" ] && ! grep -qv 'experimental/' <<<"$archives" && echo experimental
 }
 
 _pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1${2:+-$2}"; }
@@ -128,6 +142,46 @@ _pg_build_from_source() {
   echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
 }
 
+# The vendored PostgreSQL tree of MAJOR (postgresql-MAJOR.x.tar.gz), if there is one.
+_pg_vendor_tarball() {
+  local f
+  f=$(ls "$UUIDX_VENDOR_DIR"/postgresql-"$1".*.tar.gz 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$f" ] && echo "$f"
+}
+
+# Builds the vendored PostgreSQL tree TARBALL (an upstream git tree: bison and flex make its
+# parser) into the cache (once); prints its prefix.
+_pg_build_from_vendor() {
+  local tarball=$1 name prefix stamp log work start
+  name=$(basename "$tarball" .tar.gz)
+  prefix="$UUIDX_PG_CACHE/pg${name#postgresql-}"
+  stamp="$prefix/.uuidx-built"
+  if [ ! -f "$stamp" ]; then
+    ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
+    mkdir -p "$UUIDX_PG_CACHE"
+    log="$prefix.build.log"
+    work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
+    start=$(date +%s)
+    echo "uuidx: building $name from $tarball into $prefix (log: $log)" >&2
+    (
+      set -e
+      tar -xzf "$tarball" -C "$work"
+      cd "$work/$name"
+      _pg_configure_make_install "$prefix"
+      echo "$("$prefix/bin/pg_config" --version) from $(basename "$tarball")" >"$stamp"
+    ) >"$log" 2>&1
+    local rc=$?
+    rm -rf "$work"
+    if [ $rc != 0 ]; then
+      tail -n 40 "$log" >&2
+      echo "uuidx: building $name failed (log: $log)" >&2
+      return 1
+    fi
+    echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
+  fi
+  echo "$prefix"
+}
+
 # In an unpacked PostgreSQL source tree: configure for PREFIX, build, install the server and the
 # contrib modules the tests use.
 _pg_configure_make_install() {
@@ -149,11 +203,21 @@ _pg_configure_make_install() {
 pg_server_config() {
   local major=$1 how=${2:-}
   if [ "$how" != source ] && _pg_apt_has "$major"; then
-    ensure_packages "postgresql-$major" "postgresql-server-dev-$major" "postgresql-contrib" >&2 || return 1
+    if [ "$(_pg_apt_release "$major")" = experimental ]; then
+      UUIDX_APT_RELEASE=experimental ensure_packages "postgresql-$major" "postgresql-client-$major" \
+        "postgresql-server-dev-$major" >&2 || return 1
+    else
+      ensure_packages "postgresql-$major" "postgresql-server-dev-$major" "postgresql-contrib" >&2 || return 1
+    fi
     echo "/usr/lib/postgresql/$major/bin/pg_config"
     return 0
   fi
-  local pin=""
+  local pin="" tarball prefix
+  if [ "$how" != source ] && tarball=$(_pg_vendor_tarball "$major"); then
+    prefix=$(_pg_build_from_vendor "$tarball") || return 1
+    echo "$prefix/bin/pg_config"
+    return 0
+  fi
   [ "$how" = source ] && [ "$major" = 15 ] && pin=$UUIDX_PG15_SOURCE_VERSION
   _pg_build_from_source "$major" "$pin" || return 1
   echo "$(_pg_source_prefix "$major" "${pin%%-*}")/bin/pg_config"

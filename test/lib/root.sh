@@ -51,6 +51,13 @@ root_provide() {
     printf 'Dpkg::Options { "--force-confdef"; "--force-confold"; };\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-confold"
     printf 'APT::Install-Recommends "false";\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-norecommends"
     cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
+    if [ "$suite" = sid ]; then
+      # sid's Release file is valid for a week only and the mirror may serve an older one (the
+      # archive keyring still checks its signature); experimental holds PostgreSQL 19, installed
+      # with -t experimental (it is never taken by default).
+      printf 'Acquire::Check-Valid-Until "false";\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-validuntil"
+      printf 'deb %s experimental main\n' "$UUIDX_DEBIAN_MIRROR" >"$tmp/etc/apt/sources.list.d/experimental.list"
+    fi
     _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${UUIDX_ROOT_PACKAGES[@]}"
     # The repository is bound in as it is, whoever owns it.

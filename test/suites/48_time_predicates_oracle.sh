@@ -84,5 +84,15 @@ if [ "$preload" != uuidx ]; then
     FROM pg_stat_statements WHERE query LIKE '%uuid_extract_time%'"
 fi
 
+# From 19 on the planner hook passes on the EXPLAIN state, which 19's pg_plan_advice reads: with
+# uuidx's hook in the chain, EXPLAIN (PLAN_ADVICE) keeps its advice, and the rewrite still fires.
+if [ "$major" -ge 19 ]; then
+  out=$(PGDATABASE=oracle cluster_psql -At -c "LOAD 'pg_plan_advice'" \
+    -c "EXPLAIN (COSTS OFF, PLAN_ADVICE) SELECT * FROM first WHERE uuid_extract_time(id) >= now()" 2>&1)
+  check_true "pg_plan_advice: EXPLAIN (PLAN_ADVICE) keeps its advice section, the rewrite still fires" \
+    "$(grep -q 'Generated Plan Advice' <<<"$out" && grep -q 'uuid_v7_lower_bound' <<<"$out" && echo t)" \
+    "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
+fi
+
 [ -z "${UUIDX_KEEP_CLUSTER:-}" ] && rm -rf "$work"
 suite_end
