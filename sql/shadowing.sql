@@ -32,3 +32,40 @@ SELECT name, uuid_extract_version(u) AS unqualified, public.uuid_extract_version
 FROM (VALUES ('A.6 v7', '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::uuid),
              ('NCS variant', '017F22E2-79B0-7CC3-18C4-DC0C0C07398F'),
              ('max', 'ffffffff-ffff-ffff-ffff-ffffffffffff')) AS v(name, u);
+
+-- PostgreSQL 19 adds explicit casts between uuid and bytea (functions uuid(bytea) and
+-- bytea(uuid)) and the base32hex form of encode/decode. uuidx creates no cast (pg_upgrade from 18
+-- to 19 would try to create one 19 already has, and fail) and no function of those names, so
+-- those names reach only 19's; uuid_encode(u, 'base32hex') is the same text as 19's
+-- encode(u::bytea, 'base32hex') on every major, and uuid_decode reads it back.
+SELECT sig AS name, to_regprocedure(sig) IS NOT NULL AS server_has_it,
+       EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+               WHERE d.classid = 'pg_proc'::regclass AND d.objid = to_regprocedure(sig)
+                 AND d.refclassid = 'pg_extension'::regclass AND e.extname = 'uuidx') AS uuidx_has_it
+FROM unnest(ARRAY['uuid(bytea)', 'bytea(uuid)']) AS sig;
+SELECT count(*) AS casts_uuidx_creates
+FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+WHERE d.classid = 'pg_cast'::regclass AND d.refclassid = 'pg_extension'::regclass AND e.extname = 'uuidx';
+-- On 19 only (the cast and the format do not exist before): 19's own encode and decode against
+-- uuidx's, over RFC 9562's examples, nil and max.
+CREATE FUNCTION pg_temp.on_19(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+BEGIN
+  IF current_setting('server_version_num')::int < 190000 THEN
+    RETURN 'not before 19';
+  END IF;
+  EXECUTE query INTO result;
+  RETURN result;
+END $$;
+SELECT pg_temp.on_19($q$
+  SELECT format('%s of %s equal both ways', count(*) FILTER (
+           WHERE encode(u::bytea, 'base32hex') = uuid_encode(u, 'base32hex')
+             AND uuid_decode(encode(u::bytea, 'base32hex'), 'base32hex') = u
+             AND decode(uuid_encode(u, 'base32hex'), 'base32hex')::uuid = u), count(*))
+  FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid), ('5df41881-3aed-3515-88a7-2f4a814cf09e'),
+               ('919108f7-52d1-4320-9bac-f847db4148a8'), ('2ed6657d-e927-568b-95e1-2665a8aea6a2'),
+               ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'), ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+               ('2489E9AD-2EE2-8E00-8EC9-32D5F69181C0'), ('00000000-0000-0000-0000-000000000000'),
+               ('ffffffff-ffff-ffff-ffff-ffffffffffff')) AS v(u)
+$q$) AS encode_base32hex_19_vs_uuidx;

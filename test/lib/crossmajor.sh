@@ -62,15 +62,18 @@ cross_pairs() {
 }
 
 sample_create() {
-  local schema=$1 version=$2 q="" db=app_$1
+  local schema=$1 version=$2 q="" db=app_$1 v7
   [ "$schema" = public ] || q="$schema."
+  # uuidx 1.0 does not create uuidv7() on 18 and later: there its users call the server's.
+  v7="${q}uuidv7()"
+  [ "$version" = 1.0 ] && [ "$(cluster_psql -At -c 'SHOW server_version_num')" -ge 180000 ] && v7="pg_catalog.uuidv7()"
   cluster_psql -c "CREATE DATABASE $db" || return 1
   PGDATABASE=$db cluster_psql <<SQL
 $([ "$schema" = public ] || echo "CREATE SCHEMA $schema;")
 CREATE EXTENSION uuidx SCHEMA $schema VERSION '$version';
 CREATE TABLE orders (
   id     uuid PRIMARY KEY DEFAULT ${q}uuid_generate_v7(),
-  id18   uuid NOT NULL DEFAULT ${q}uuidv7(),
+  id18   uuid NOT NULL DEFAULT $v7,
   trace  uuid NOT NULL DEFAULT ${q}uuid_generate_v1mc(),
   url    text NOT NULL,
   url_id uuid GENERATED ALWAYS AS (${q}uuid_generate_v5(${q}uuid_ns_url(), url)) STORED

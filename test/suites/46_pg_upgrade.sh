@@ -8,13 +8,42 @@
 # pg_upgrade --check, pg_upgrade, start. Checks: both pass, data identical (md5 per table, view
 # and function results), defaults keep generating, ALTER EXTENSION uuidx UPDATE brings the 1.0
 # database to 1.1, and its uuidx objects then equal a fresh 1.1 install's on the new major.
+# A pair whose upgrade fails is upgraded once more with a cluster without uuidx: when that fails
+# too, the servers cannot upgrade any table (17.12 -> 18.6: "unrecognized parameter pg_attver"),
+# the pair is skipped with that reason, and the major before the old one is upgraded to the
+# target instead (16 -> 18).
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/crossmajor.sh
 
 cross_provide_majors
+skipped=0
 
-while read -r from target <&3; do
+# The control of a failed upgrade: the same two servers and steps, a cluster without uuidx (one
+# table). When it fails too, no extension could pass this pair: the pair is skipped, saying why.
+plain_upgrade_fails() {
+  local control_old control_new
+  export UUIDX_KEEP_CLUSTER=1
+  cluster_start || return 1
+  control_old=$CLUSTER_DIR
+  cluster_psql -c "CREATE TABLE plain (id bigint PRIMARY KEY, note text)" -c "INSERT INTO plain VALUES (1, 'a')" >/dev/null
+  cluster_stop
+  unset UUIDX_KEEP_CLUSTER
+  control_new="$control_old/new"
+  mkdir -p "$control_new" && chown "$UUIDX_TEST_USER" "$control_new" 2>/dev/null
+  _as_test_user "$newbin/initdb" -D "$control_new/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 $checksums \
+    >/dev/null 2>&1 &&
+    old_dir=$control_old new_dir=$control_new upgrade >"$control_new/upgrade.log" 2>&1
+  local rc=$?
+  plain_upgrade_error=$(grep -h -m 1 -E 'pg_restore: error|ERROR:' "$control_new"/data/pg_upgrade_output.d/*/log/*.log 2>/dev/null | head -n 1)
+  rm -rf "$control_old"
+  [ $rc != 0 ]
+}
+
+mapfile -t pairs < <(cross_pairs)
+read -r -a majors <<<"$UUIDX_PG_VERSIONS"
+for ((i = 0; i < ${#pairs[@]}; i++)); do
+  read -r from target <<<"${pairs[i]}"
   # The old cluster, filled and stopped.
   PGBIN=${bin[$from]}
   export UUIDX_KEEP_CLUSTER=1
@@ -46,9 +75,22 @@ while read -r from target <&3; do
     "exit code $rc, $(grep -cE '^Checking' "$new_dir/check.log") checks; $(grep -iE 'fatal|failed|could not' "$new_dir/check.log" | head -n 3 | tr '\n' ' ')"
   upgrade >"$new_dir/upgrade.log" 2>&1
   rc=$?
+  if [ $rc != 0 ] && plain_upgrade_fails; then
+    echo "SKIP  $from -> $target: pg_upgrade fails for a cluster without uuidx as well (a table of one bigint and"
+    echo "      one text column), so no extension can pass it between these servers: ${plain_upgrade_error:-see below}"
+    find "$new_dir/data/pg_upgrade_output.d" -name "*.log" -exec grep -h -m 2 -E 'pg_restore: error|ERROR:' {} + 2>&1 | sed 's/^/      uuidx cluster: /'
+    skipped=$((skipped + 1))
+    rm -rf "$old_dir"
+    # uuidx's own upgrade into the target is still tested: from the major before (17.12 -> 18.6
+    # fails as above; 16 -> 18 is a path users take too).
+    for ((j = 1; j < ${#majors[@]}; j++)); do
+      [ "${majors[j]}" = "$from" ] && pairs+=("${majors[j - 1]} $target") && echo "      trying ${majors[j - 1]} -> $target instead"
+    done
+    continue
+  fi
   check_true "$from -> $target: pg_upgrade" "$([ $rc = 0 ] && echo t)" \
     "exit code $rc in $(($(date +%s) - start)) s; $(grep -iE 'fatal|failed|could not' "$new_dir/upgrade.log" | head -n 3 | tr '\n' ' ')"
-  [ $rc = 0 ] || { tail -n 30 "$new_dir/upgrade.log"; find "$new_dir/data/pg_upgrade_output.d" -name '*.log' -exec tail -n 20 {} \; 2>/dev/null; continue; }
+  [ $rc = 0 ] || { tail -n 30 "$new_dir/upgrade.log"; find "$new_dir/data/pg_upgrade_output.d" -name "*.log" -exec tail -v -n 20 {} + 2>&1; continue; }
 
   # Start the upgraded cluster as a throwaway one of cluster.sh.
   CLUSTER_DIR=$new_dir PGBIN=$newbin
@@ -85,6 +127,6 @@ while read -r from target <&3; do
   cluster_log_has_crash && { echo "crash in the $target server log"; failed=$((failed + 1)); }
   _as_test_user "$PGBIN/pg_ctl" -D "$new_dir/data" -w -t 60 -m fast stop >/dev/null
   rm -rf "$old_dir"
-done 3< <(cross_pairs)
+done
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
+echo "SUITE_RESULT passed=$passed failed=$failed skipped=$skipped"
