@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The move from pg_uuidv7 that README.md ("Coming from pg_uuidv7") describes, against Debian's own
+# package of it: postgresql-N-pg-uuidv7 where apt offers it for the major under test (sid: 18,
+# pg_uuidv7 1.7.0), installed with apt as its users install it. Elsewhere the suite is skipped,
+# saying so.
+# Steps, as README.md gives them: an application on pg_uuidv7 (a v7 default, a view over
+# uuid_v7_to_timestamptz); uuidx installed beside it in a schema of its own; the defaults that call
+# pg_uuidv7 pointed at uuidx's function of the same name (the DO block of "Coming from uuid-ossp",
+# for pg_uuidv7); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
+# rewritten with uuidx's equivalent; then the drop goes through. Checks: the equivalents table
+# (uuid_v7_to_timestamptz = uuid_extract_time, uuid_timestamptz_to_v7(t, true) = uuid_v7_floor(t),
+# the time of uuid_timestamptz_to_v7(t) = that of uuid_generate_v7(t)), the rows untouched, new
+# rows get uuidx's v7 above every earlier key.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/deps.sh
+source test/lib/cluster.sh
+source test/lib/generation.sh
+
+major=${UUIDX_PG_MAJOR:-$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')}
+package=postgresql-$major-pg-uuidv7
+if ! apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  echo "SKIP  apt offers no $package here (Debian packages pg_uuidv7 for sid's 18 only)"
+  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
+  exit 0
+fi
+ensure_packages "$package" >/dev/null
+check_true "apt-get install $package" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \
+  "$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)"
+
+cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_psql -q <<'SQL'
+CREATE EXTENSION pg_uuidv7;
+CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), note text);
+INSERT INTO orders (note) SELECT 'before ' || g FROM generate_series(1, 1000) AS g;
+CREATE VIEW order_times AS SELECT id, uuid_v7_to_timestamptz(id) AS created FROM orders;
+CREATE TABLE before_move AS SELECT * FROM orders;
+SQL
+check_sql "an application on pg_uuidv7: 1000 rows, v7 keys from its default" "
+  SELECT count(*) = 1000 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows'
+  FROM orders"
+
+# 1. uuidx beside it, in its own schema: both define uuid_generate_v7().
+cluster_psql -q -c "CREATE SCHEMA uuidx" -c "CREATE EXTENSION uuidx SCHEMA uuidx"
+# The equivalents of README.md's table, while both are installed.
+check_sql "uuid_v7_to_timestamptz(u) = uuidx.uuid_extract_time(u) for every row" "
+  SELECT bool_and(uuid_v7_to_timestamptz(id) = uuidx.uuid_extract_time(id)), count(*) || ' rows' FROM orders"
+check_sql "uuid_timestamptz_to_v7(t, true) = uuidx.uuid_v7_floor(t)" "
+  SELECT bool_and(uuid_timestamptz_to_v7(t, true) = uuidx.uuid_v7_floor(t)), count(*) || ' instants'
+  FROM (SELECT timestamptz '2024-02-29 12:34:56.789+00' + g * interval '7 hours 3.0011 s' AS t
+        FROM generate_series(-500, 500) AS g) s"
+check_sql "uuid_timestamptz_to_v7(t) and uuidx.uuid_generate_v7(t): the same millisecond" "
+  SELECT bool_and(uuidx.uuid_extract_time(uuid_timestamptz_to_v7(t)) = uuidx.uuid_extract_time(uuidx.uuid_generate_v7(t))),
+         count(*) || ' instants'
+  FROM (SELECT timestamptz '2024-02-29 12:34:56.789+00' + g * interval '7 hours 3.0011 s' AS t
+        FROM generate_series(-500, 500) AS g) s"
+
+# 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name.
+cluster_psql -q <<'SQL'
+DO $migrate$
+DECLARE
+  old text := (SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_uuidv7');
+  r record;
+BEGIN
+  PERFORM set_config('search_path', 'pg_catalog', true);
+  FOR r IN
+    SELECT DISTINCT def.adrelid::regclass AS tbl, a.attname, pg_get_expr(def.adbin, def.adrelid) AS expr
+    FROM pg_attrdef def
+    JOIN pg_attribute a ON a.attrelid = def.adrelid AND a.attnum = def.adnum
+    JOIN pg_depend uses ON uses.classid = 'pg_attrdef'::regclass AND uses.objid = def.oid
+                       AND uses.refclassid = 'pg_proc'::regclass
+    JOIN pg_depend member ON member.classid = 'pg_proc'::regclass AND member.objid = uses.refobjid
+                         AND member.refclassid = 'pg_extension'::regclass AND member.deptype = 'e'
+    WHERE member.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_uuidv7')
+  LOOP
+    EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', r.tbl, r.attname,
+                   regexp_replace(r.expr,
+                                  regexp_replace(old, '([^a-zA-Z0-9_])', '\\\1', 'g') || '\.(uuid_generate_v7)\(',
+                                  'uuidx.\1(', 'g'));
+  END LOOP;
+END
+$migrate$;
+SQL
+check_sql "the default now calls uuidx's uuid_generate_v7()" "
+  SELECT pg_get_expr(d.adbin, d.adrelid) = 'uuidx.uuid_generate_v7()', pg_get_expr(d.adbin, d.adrelid)
+  FROM pg_attrdef d WHERE d.adrelid = 'orders'::regclass"
+
+# 3. DROP EXTENSION pg_uuidv7 without CASCADE: refused while the view calls it.
+out=$(cluster_psql -c "DROP EXTENSION pg_uuidv7" 2>&1)
+check_true "DROP EXTENSION pg_uuidv7 refused while the view uses it (2BP01)" \
+  "$(grep -q 'cannot drop extension pg_uuidv7 because other objects depend on it' <<<"$out" && grep -q 'view order_times' <<<"$out" && echo t)" \
+  "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+cluster_psql -q -c "CREATE OR REPLACE VIEW order_times AS SELECT id, uuidx.uuid_extract_time(id) AS created FROM orders"
+out=$(cluster_psql -c "DROP EXTENSION pg_uuidv7" 2>&1)
+rc=$?
+check_true "then DROP EXTENSION pg_uuidv7 goes through" \
+  "$([ $rc = 0 ] && [ -z "$(cluster_psql -At -c "SELECT 1 FROM pg_extension WHERE extname = 'pg_uuidv7'")" ] && echo t)" \
+  "exit code $rc ${out:-(no message)}"
+
+# 4. uuidx's schema on the search path; the application goes on.
+cluster_psql -q -c "ALTER DATABASE postgres SET search_path = \"\$user\", public, uuidx" \
+  -c "INSERT INTO orders (note) SELECT 'after ' || g FROM generate_series(1, 1000) AS g"
+check_sql "the rows of before the move are untouched" "
+  SELECT count(*) = 1000, count(*) || ' of 1000 rows equal' FROM orders o JOIN before_move b USING (id) WHERE o.note = b.note"
+check_sql "new rows: uuidx's v7, strictly increasing, above every earlier key" "
+  SELECT bool_and(uuid_extract_version(id) = 7) AND bool_and(id > (SELECT id FROM before_move ORDER BY id DESC LIMIT 1))
+         AND bool_and(id > prev), count(*) || ' new rows'
+  FROM (SELECT id, lag(id) OVER (ORDER BY length(note), note) AS prev FROM orders WHERE note LIKE 'after %') s WHERE prev IS NOT NULL"
+check_sql "the view reads every row's time with uuidx" "
+  SELECT count(*) = 2000 AND bool_and(created IS NOT NULL), count(*) || ' rows' FROM order_times"
+suite_end
