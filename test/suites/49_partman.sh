@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # pg_partman 5 over a v7 key, through its time encoder/decoder mode: uuidx's
 # uuid_v7_time_encoder (timestamptz -> the first v7 of its ms) and uuid_v7_time_decoder (a v7 as
-# text -> its ms). pg_partman 5 is not packaged for PostgreSQL 15 on bookworm: it is built here
-# from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default pg_partman-5.5.0.tar.gz of
-# ../shared/vendor, test/lib/vendor.sh) with PGXS, cached in /var/cache/uuidx per major, and
-# installed into the server under test. Without the tarball the suite fails under CI (skipped
-# elsewhere).
+# text -> its ms). Where apt offers Debian's postgresql-N-partman 5.5 or later (sid: 18), that
+# package is installed, as its users get it. Elsewhere (bookworm has no pg_partman 5; trixie's is
+# 5.2) it is built from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
+# pg_partman-5.5.0.tar.gz of ../shared/vendor, test/lib/vendor.sh; setting it forces this) with
+# PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
+# the tarball the suite fails under CI (skipped elsewhere).
 # Checks: create_parent(..., p_time_encoder, p_time_decoder) makes daily partitions whose bounds
 # are exactly uuid_v7_floor of each day; rows land in the partition of their time; partman reads
 # the partitions' times back through the decoder; run_maintenance() adds the partitions a larger
@@ -16,7 +17,20 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
 
+source test/lib/deps.sh
 source test/lib/vendor.sh
+pg_config=${PG_CONFIG:-pg_config}
+major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+# Debian's own package where apt has one with the time-encoder mode of 5.5 (sid: 18), as its
+# users install it; else the vendored upstream tarball, built here.
+package=postgresql-$major-partman
+candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+if [ -z "${UUIDX_PARTMAN_TARBALL:-}" ] && [ -n "$candidate" ] && [ "$candidate" != "(none)" ] &&
+  dpkg --compare-versions "$candidate" ge 5.5; then
+  ensure_packages "$package" >/dev/null
+  check_true "pg_partman from Debian's package $package" \
+    "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" "$candidate"
+else
 tarball=${UUIDX_PARTMAN_TARBALL:-$UUIDX_VENDOR_DIR/pg_partman-5.5.0.tar.gz}
 if [ ! -f "$tarball" ]; then
   echo "SKIP  pg_partman: no source tarball at $tarball (set UUIDX_PARTMAN_TARBALL to run this suite)"
@@ -27,8 +41,6 @@ if [ ! -f "$tarball" ]; then
   echo "SUITE_RESULT passed=0 failed=0 skipped=1"
   exit 0
 fi
-pg_config=${PG_CONFIG:-pg_config}
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 cache=${UUIDX_CACHE_DIR:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}/pg_partman-$(sha256sum "$tarball" | cut -c1-12)-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)
 log=$(mktemp /tmp/uuidx-partman-build.XXXXXX)
 if [ ! -f "$cache/.built" ]; then
@@ -43,6 +55,7 @@ else
   exit 1
 fi
 rm -f "$log"
+fi
 
 # The planner hook is there from each session's first statement on.
 cluster_start "session_preload_libraries = 'uuidx'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
