@@ -6,16 +6,22 @@
 # live side by side and the checkout itself stays free of objects. Build output goes to
 # <build dir>.log; on failure it is printed to stderr.
 
+uuidx_build_path() {  # PG_CONFIG [SUFFIX]: that directory's path only
+  local top
+  top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
+  # Inside a Debian root (test/lib/root.sh) the same bindir is another server, built by another
+  # compiler: its builds go to build/pg-<root>.
+  echo "$top/build/pg${UUIDX_ROOT:+-$UUIDX_ROOT}/$("$1" --bindir | tr -c 'A-Za-z0-9.\n' '_')${2:+-$2}"
+}
+
 # uuidx_build_dir PG_CONFIG [SUFFIX]: prints build/pg/<bindir>[-SUFFIX] after copying the tree's
 # sources into it. Only the files a release holds come along, no objects or results of another
 # build; sources from an earlier copy go first, so a file removed from the tree is not built from
 # a stale copy.
 uuidx_build_dir() {
-  local pg_config=$1 suffix=${2:+-$2} top dir
+  local pg_config=$1 top dir
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
-  # Inside a Debian root (test/lib/root.sh) the same bindir is another server, built by another
-  # compiler: its builds go to build/pg-<root>.
-  dir="$top/build/pg${UUIDX_ROOT:+-$UUIDX_ROOT}/$("$pg_config" --bindir | tr -c 'A-Za-z0-9.\n' '_')$suffix"
+  dir=$(uuidx_build_path "$@")
   mkdir -p "$dir"
   [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
   (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control src sql | tar -cf - -T -) |
