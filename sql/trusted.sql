@@ -13,7 +13,8 @@ GRANT CREATE ON DATABASE regression_uuidx_trusted TO regress_uuidx_owner;
 \c regression_uuidx_trusted
 SET timezone = 'UTC';
 
-SELECT name, version, superuser, trusted, relocatable FROM pg_available_extension_versions WHERE name = 'uuidx';
+SELECT name, version, superuser, trusted, relocatable FROM pg_available_extension_versions WHERE name = 'uuidx'
+ORDER BY version COLLATE "C";
 CREATE SCHEMA app AUTHORIZATION regress_uuidx_owner;
 GRANT USAGE ON SCHEMA app TO regress_uuidx_nobody;
 
