@@ -89,11 +89,11 @@ ORDER BY f.ford, i.ord;
 SELECT i.label, fmt,
        pg_temp.err(format('SELECT uuid_encode(%L::uuid, %L)', i.u, fmt)) AS encoded,
        pg_temp.err(format('SELECT uuid_decode(uuid_encode(%L::uuid, %L), %L) = %L::uuid', i.u, fmt, fmt, i.u)) AS round_trip
-FROM uuid_inputs AS i, unnest('{hex,base32,base58,base64url}'::text[]) WITH ORDINALITY AS f(fmt, ford)
+FROM uuid_inputs AS i, unnest('{hex,base32,base58,base64url,base32hex}'::text[]) WITH ORDINALITY AS f(fmt, ford)
 WHERE i.ord IN (0, 1, 2, 10, 17, 34) ORDER BY i.ord, f.ford;
 SELECT count(*) AS calls,
        count(*) FILTER (WHERE pg_temp.err(format('SELECT uuid_decode(uuid_encode(%L::uuid, %L), %L) = %L::uuid', i.u, fmt, fmt, i.u)) = '-> true') AS round_trips
-FROM uuid_inputs AS i, unnest('{hex,base32,base58,base64url}'::text[]) AS fmt WHERE i.u IS NOT NULL;
+FROM uuid_inputs AS i, unnest('{hex,base32,base58,base64url,base32hex}'::text[]) AS fmt WHERE i.u IS NOT NULL;
 
 -- Any uuid is a namespace for v3, v5 and v8_name: every input gives a value of the right version
 -- (NULL for NULL), all different.
@@ -240,7 +240,8 @@ INSERT INTO formats VALUES
   (0, NULL), (1, 'hex'), (2, 'HEX'), (3, 'Base32'), (4, 'bAsE58'), (5, 'BASE64URL'), (6, ''),
   (7, 'base64'), (8, 'BASE64'), (9, 'base16'), (10, 'ulid'), (11, 'crockford'), (12, 'hex '), (13, ' hex'),
   (14, 'base-32'), (15, 'base64_url'), (16, 'base64url' || chr(304)), (17, repeat('b', 100)),
-  (18, repeat('b', 79) || 'é');  -- a 2-byte character across the 80-byte cut of the message
+  (18, repeat('b', 79) || 'é'),  -- a 2-byte character across the 80-byte cut of the message
+  (19, 'BASE32HEX'), (20, 'base32hexpad');
 SELECT coalesce(quote_literal(f.name), 'NULL') AS format,
        pg_temp.err(format('SELECT uuid_encode(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', %L)', f.name)) AS encode,
        pg_temp.err(format('SELECT uuid_decode(uuid_encode(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'', %L), %L)', f.name, f.name)) AS decode
@@ -249,10 +250,11 @@ FROM formats AS f ORDER BY f.ord;
 -- ------------------------------------------------------------------ malformed encodings
 -- uuid_decode: every malformed class in every format is 22P02 naming the format and the position
 -- of the first bad character; the accepted spellings (hex in either case, base32 in lower case
--- and with Crockford's aliases) decode to the same value. The good inputs are RFC 9562 A.6's v7.
+-- and with Crockford's aliases, base32hex with what PostgreSQL 19's decode also takes: spaces,
+-- more '=', unused bits) decode to the same value. The good inputs are RFC 9562 A.6's v7.
 CREATE TEMP TABLE good (fmt text PRIMARY KEY, ford int, txt text);
 INSERT INTO good SELECT fmt, ford, uuid_encode('017f22e2-79b0-7cc3-98c4-dc0c0c07398f', fmt)
-FROM unnest('{hex,base32,base58,base64url}'::text[]) WITH ORDINALITY AS f(fmt, ford);
+FROM unnest('{hex,base32,base58,base64url,base32hex}'::text[]) WITH ORDINALITY AS f(fmt, ford);
 -- make: SQL over g (the good text) and f (the format); NULL where a class has no meaning.
 CREATE TEMP TABLE malformed (ord int, label text, make text);
 INSERT INTO malformed VALUES
@@ -278,13 +280,16 @@ INSERT INTO malformed VALUES
   (19, 'upper case', 'upper(g)'),
   (20, 'lower case', 'lower(g)'),
   (21, 'all zeros digit', 'repeat(left(uuid_encode(uuid_nil(), f), 1), length(g))'),
-  (22, 'all greatest digit', 'repeat(CASE f WHEN ''hex'' THEN ''f'' WHEN ''base32'' THEN ''Z'' WHEN ''base58'' THEN ''z'' ELSE ''_'' END, length(g))'),
+  (22, 'all greatest digit', 'repeat(CASE f WHEN ''hex'' THEN ''f'' WHEN ''base32'' THEN ''Z'' WHEN ''base58'' THEN ''z'' WHEN ''base32hex'' THEN ''V'' ELSE ''_'' END, length(g))'),
   (23, 'max uuid', 'uuid_encode(uuid_max(), f)'),
   (24, 'max uuid + 1', 'CASE f WHEN ''base32'' THEN ''80000000000000000000000000'' WHEN ''base58'' THEN ''YcVfxkQb6JRzqk5kF2tNLw'' WHEN ''base64url'' THEN ''_____________________x'' END'),
   (25, 'Crockford aliases I L O', 'CASE f WHEN ''base32'' THEN ''OIFWHE4YDGFKLSHH6WIG6OEECF'' END'),
-  (26, 'letters outside the alphabet', 'CASE f WHEN ''hex'' THEN overlay(g PLACING ''g'' FROM 2 FOR 1) WHEN ''base32'' THEN overlay(g PLACING ''U'' FROM 2 FOR 1) WHEN ''base58'' THEN overlay(g PLACING ''0'' FROM 2 FOR 1) ELSE overlay(g PLACING ''+'' FROM 2 FOR 1) END'),
-  (27, 'the other alphabet''s letters', 'CASE f WHEN ''hex'' THEN overlay(g PLACING ''G'' FROM 3 FOR 1) WHEN ''base32'' THEN overlay(g PLACING ''u'' FROM 3 FOR 1) WHEN ''base58'' THEN overlay(g PLACING ''l'' FROM 3 FOR 1) ELSE overlay(g PLACING ''/'' FROM 3 FOR 1) END'),
-  (28, 'unused low bits set', 'CASE f WHEN ''base64url'' THEN overlay(g PLACING ''h'' FROM 22 FOR 1) END');
+  (26, 'letters outside the alphabet', 'CASE f WHEN ''hex'' THEN overlay(g PLACING ''g'' FROM 2 FOR 1) WHEN ''base32'' THEN overlay(g PLACING ''U'' FROM 2 FOR 1) WHEN ''base58'' THEN overlay(g PLACING ''0'' FROM 2 FOR 1) WHEN ''base32hex'' THEN overlay(g PLACING ''W'' FROM 2 FOR 1) ELSE overlay(g PLACING ''+'' FROM 2 FOR 1) END'),
+  (27, 'the other alphabet''s letters', 'CASE f WHEN ''hex'' THEN overlay(g PLACING ''G'' FROM 3 FOR 1) WHEN ''base32'' THEN overlay(g PLACING ''u'' FROM 3 FOR 1) WHEN ''base58'' THEN overlay(g PLACING ''l'' FROM 3 FOR 1) WHEN ''base32hex'' THEN overlay(g PLACING ''Y'' FROM 3 FOR 1) ELSE overlay(g PLACING ''/'' FROM 3 FOR 1) END'),
+  -- base32hex ignores them, as PostgreSQL 19's decode does.
+  (28, 'unused low bits set', 'CASE f WHEN ''base64url'' THEN overlay(g PLACING ''h'' FROM 22 FOR 1) WHEN ''base32hex'' THEN overlay(g PLACING ''V'' FROM 26 FOR 1) END'),
+  (29, 'unpadded', 'CASE f WHEN ''base32hex'' THEN left(g, 26) END'),
+  (30, 'padding "=" one digit early', 'CASE f WHEN ''base32hex'' THEN overlay(g PLACING ''='' FROM 26 FOR 1) END');
 -- Build each input once; 1 MB inputs are shown by length and md5, never in full.
 CREATE TEMP TABLE cases AS
   SELECT m.ord, m.label, g.fmt, g.ford, x.input

@@ -170,3 +170,9 @@ CREATE FUNCTION @extschema@.uuid_v7_time_decoder(uuidv7 text) RETURNS timestampt
   AS 'MODULE_PATHNAME', 'uuidx_v7_time_decoder' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.uuid_v7_time_decoder(text) IS
   'pg_partman time decoder for UUIDv7 keys: the millisecond (unix_ts_ms, RFC 9562 section 5.7) of a UUIDv7 given as text; NULL for other versions';
+
+-- 1.1 adds the base32hex format to uuid_encode and uuid_decode (same C functions).
+COMMENT ON FUNCTION @extschema@.uuid_encode(uuid, text) IS
+  'the UUID as text in format hex (32 digits), base32 (Crockford, 26 characters; a UUIDv7 gives a ULID), base58 (Bitcoin alphabet, 22 characters), base64url (22 characters, unpadded) or base32hex (RFC 4648 section 7: 26 characters and 6 "=", as PostgreSQL 19''s encode(bytea, ''base32hex''))';
+COMMENT ON FUNCTION @extschema@.uuid_decode(text, text) IS
+  'the inverse of uuid_encode: every malformed input is an error naming the position of the first bad character; base32hex takes what PostgreSQL 19''s decode(text, ''base32hex'') turns into 16 bytes';

@@ -160,12 +160,12 @@ COMMENT ON FUNCTION @extschema@.uuid_extract_time(uuid, boolean) IS
 CREATE FUNCTION @extschema@.uuid_encode(uuid, format text) RETURNS text
   AS 'MODULE_PATHNAME', 'uuidx_encode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.uuid_encode(uuid, text) IS
-  'the UUID as text in format hex (32 digits), base32 (Crockford, 26 characters; a UUIDv7 gives a ULID), base58 (Bitcoin alphabet, 22 characters) or base64url (22 characters, unpadded)';
+  'the UUID as text in format hex (32 digits), base32 (Crockford, 26 characters; a UUIDv7 gives a ULID), base58 (Bitcoin alphabet, 22 characters), base64url (22 characters, unpadded) or base32hex (RFC 4648 section 7: 26 characters and 6 "=", as PostgreSQL 19''s encode(bytea, ''base32hex''))';
 
 CREATE FUNCTION @extschema@.uuid_decode(text, format text) RETURNS uuid
   AS 'MODULE_PATHNAME', 'uuidx_decode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.uuid_decode(text, text) IS
-  'the inverse of uuid_encode: strict, every malformed input is an error naming the position of the first bad character';
+  'the inverse of uuid_encode: every malformed input is an error naming the position of the first bad character; base32hex takes what PostgreSQL 19''s decode(text, ''base32hex'') turns into 16 bytes';
 
 -- ---------------------------------------------------------------- PostgreSQL 18 names
 -- uuidv4(), uuidv7(), uuidv7(interval) and uuid_extract_timestamp(uuid) are PostgreSQL 18's names

@@ -1,7 +1,8 @@
-// encoding.cpp: hex, Crockford base32, base58 and base64url forms of a UUID, each read back
-// strictly: every malformed input is an error naming the first bad position.
+// encoding.cpp: hex, Crockford base32, base58, base64url and base32hex forms of a UUID, each read
+// back without guessing: every malformed input is an error naming the first bad position.
 #include "encoding.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "bytes.hpp"
@@ -21,6 +22,8 @@ constexpr char kBase32[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 constexpr char kBase58[] = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 // RFC 4648 §5: the URL- and filename-safe base64 alphabet.
 constexpr char kBase64url[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+// RFC 4648 §7: the "extended hex" base32 alphabet, in ASCII order, so the text sorts like the value.
+constexpr char kBase32hex[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
 struct Format {
   Encoding encoding;
@@ -34,6 +37,7 @@ constexpr Format kFormats[] = {
     {Encoding::base32, "base32", 26, "Crockford base32 digit (0-9, A-Z without I, L, O, U; I and L read as 1, O as 0)"},
     {Encoding::base58, "base58", 22, "base58 digit (Bitcoin alphabet: 1-9, A-Z without I and O, a-z without l)"},
     {Encoding::base64url, "base64url", 22, "base64url digit (A-Z, a-z, 0-9, - and _)"},
+    {Encoding::base32hex, "base32hex", 32, "base32hex digit (RFC 4648 section 7: 0-9 and A-V, either case)"},
 };
 
 const Format& format(Encoding e) noexcept { return kFormats[static_cast<int>(e)]; }
@@ -91,8 +95,14 @@ constexpr DigitTable base32_table() {
   return t;
 }
 
-constexpr DigitTable kDigitTables[] = {hex_table(), base32_table(), make_table(kBase58, 58),
-                                       make_table(kBase64url, 64)};
+constexpr DigitTable base32hex_table() {
+  DigitTable t = make_table(kBase32hex, 32);
+  for (int i = 10; i < 32; ++i) t.value['a' + i - 10] = static_cast<std::int8_t>(i);  // either case, as 19
+  return t;
+}
+
+constexpr DigitTable kDigitTables[] = {hex_table(), base32_table(), make_table(kBase58, 58), make_table(kBase64url, 64),
+                                       base32hex_table()};
 
 // The digit value of `c` in a format, or -1.
 int digit_value(Encoding e, char c) noexcept {
@@ -122,13 +132,85 @@ std::string describe_char(char c) {
                   " characters in this format.");
 }
 
+// base32hex (RFC 4648 §7) read as PostgreSQL 19's decode(text, 'base32hex') reads it, so that
+// uuid_decode(t, 'base32hex') = decode(t, 'base32hex')::uuid for every t that 19 decodes to 16
+// bytes, and every other t is an error. Established against 19rc1: decode skips space, tab, LF and
+// CR anywhere (not VT or FF), takes either case, ends the digits at the first '=' (allowed only
+// where a 1-4 byte group ends), then takes any number of '=' and nothing else, checks neither the
+// padding's length nor the unused low bits, and keeps the whole bytes read. So 16 bytes are 26
+// digits, then optionally '=' (130 bits: the last 2 are unused, and when set they are accepted
+// and dropped, as 19 does: ...PPHS and ...PPHV are the same uuid), or 27 digits without '='
+// (135 bits: 19 drops the 27th digit whole, and so do we).
+struct Base32hexScan {
+  enum class Stop { none, not_digit, misplaced_padding, after_padding, extra_digit };
+  Stop stop = Stop::none;
+  std::size_t at = 0;  // offset of the character that stopped the scan
+  int digits = 0;
+  bool padded = false;
+  u128 value = 0;  // the first 128 bits read
+};
+
+Base32hexScan scan_base32hex(std::string_view text) noexcept {
+  Base32hexScan s;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    const int d = digit_value(Encoding::base32hex, c);
+    if (d >= 0 && !s.padded && s.digits < 27) {
+      if (s.digits < 25)
+        s.value = s.value << 5 | static_cast<u128>(d);
+      else if (s.digits == 25)  // 125 bits so far: three more make 128
+        s.value = s.value << 3 | static_cast<u128>(d >> 2);
+      ++s.digits;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    if (c == '=' && (s.padded || s.digits == 26)) {
+      s.padded = true;
+      continue;
+    }
+    s.stop = c == '='   ? Base32hexScan::Stop::misplaced_padding
+             : d < 0    ? Base32hexScan::Stop::not_digit
+             : s.padded ? Base32hexScan::Stop::after_padding
+                        : Base32hexScan::Stop::extra_digit;
+    s.at = i;
+    return s;
+  }
+  return s;
+}
+
+Uuid decode_base32hex(std::string_view text) {
+  const Format& f = format(Encoding::base32hex);
+  if (text.empty()) fail(f, text, 1, "The input is empty; base32hex takes 26 digits.");
+  const Base32hexScan s = scan_base32hex(text);
+  const std::size_t at = s.at + 1;
+  const auto digits = [&s] { return std::to_string(s.digits) + (s.digits == 1 ? " digit" : " digits"); };
+  switch (s.stop) {
+    case Base32hexScan::Stop::none:
+      break;
+    case Base32hexScan::Stop::not_digit:
+      fail(f, text, at, describe_char(text[s.at]) + " is not a " + f.alphabet_name + ".");
+    case Base32hexScan::Stop::misplaced_padding:
+      fail(f, text, at,
+           (s.digits == 0 ? std::string("The padding \"=\" comes before any digit")
+                          : "The padding \"=\" follows " + digits()) +
+               "; it may only follow the 26 digits of a uuid.");
+    case Base32hexScan::Stop::after_padding:
+      fail(f, text, at, describe_char(text[s.at]) + " follows the padding \"=\".");
+    case Base32hexScan::Stop::extra_digit:
+      fail(f, text, at,
+           "The input has more than 27 digits; base32hex takes 26 (a 27th is ignored, as by PostgreSQL's decode).");
+  }
+  if (s.digits < 26) fail(f, text, text.size() + 1, "The input ends after " + digits() + "; base32hex takes 26.");
+  return from_u128(s.value);
+}
+
 }  // namespace
 
 Encoding parse_encoding(std::string_view name) {
   for (const auto& f : kFormats)
     if (equals_ignoring_ascii_case(name, f.name)) return f.encoding;
   throw Error(Errc::invalid_parameter, "unsupported uuid encoding: " + quoted(name),
-              "Supported encodings are hex, base32, base58 and base64url (case-insensitive).");
+              "Supported encodings are hex, base32, base32hex, base58 and base64url (case-insensitive).");
 }
 
 const char* encoding_name(Encoding e) noexcept { return format(e).name; }
@@ -183,6 +265,21 @@ void encode_into(const Uuid& u, Encoding e, char* text) noexcept {
       }
       break;
     }
+    case Encoding::base32hex: {  // 130 bits: the 128, then two zero bits (RFC 4648 §7, padded)
+      // Digits 0-11 hold bits 68-127, digit 12 bits 63-67, digits 13-24 bits 3-62, digit 25 bits
+      // 0-2 followed by the two zero bits; then '=' up to the 8-character group, as §7 and 19's
+      // encode() write it.
+      text[12] = kBase32hex[((hi & 0xf) << 1) | (lo >> 63)];
+      text[25] = kBase32hex[(lo & 0x7) << 2];
+      hi >>= 4;
+      lo >>= 3;
+      for (int j = 0; j < 12; ++j, hi >>= 5, lo >>= 5) {
+        text[11 - j] = kBase32hex[hi & 0x1f];
+        text[24 - j] = kBase32hex[lo & 0x1f];
+      }
+      std::memset(text + 26, '=', 6);
+      break;
+    }
   }
 }
 
@@ -195,6 +292,7 @@ EncodedText encode(const Uuid& u, Encoding e) noexcept {
 }
 
 Uuid decode(std::string_view text, Encoding e) {
+  if (e == Encoding::base32hex) return decode_base32hex(text);
   const Format& f = format(e);
   const std::size_t n = f.length;
   if (text.empty())
@@ -252,8 +350,18 @@ Uuid decode(std::string_view text, Encoding e) {
       for (std::size_t i = 0; i + 1 < n; ++i) v = v << 6 | static_cast<u128>(digits[i]);
       v = v << 2 | static_cast<u128>(digits[n - 1] >> 4);
       break;
+    case Encoding::base32hex:  // decoded above
+      break;
   }
   return from_u128(v);
+}
+
+bool decodable_prefix(std::string_view prefix, Encoding e) noexcept {
+  if (e == Encoding::base32hex) return scan_base32hex(prefix).stop == Base32hexScan::Stop::none;
+  if (prefix.size() >= encoded_length(e)) return false;  // nothing more may follow
+  for (char c : prefix)
+    if (digit_value(e, c) < 0) return false;
+  return true;
 }
 
 }  // namespace uuidx

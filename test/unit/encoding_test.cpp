@@ -16,7 +16,8 @@ namespace {
 
 using testing::U;
 
-constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url};
+constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
+                             Encoding::base32hex};
 
 // The A.4 vector in every format, computed independently with Python (int → digits; base64 module).
 TEST(Encoding, KnownValues) {
@@ -25,6 +26,31 @@ TEST(Encoding, KnownValues) {
   EXPECT_EQ(text_of(encode(a4, Encoding::base32)), "1ETSJQVT97AT5SBR96CPMAX9N2");
   EXPECT_EQ(text_of(encode(a4, Encoding::base58)), "6nTLogGvw2vmQjtATLqvLq");
   EXPECT_EQ(text_of(encode(a4, Encoding::base64url)), "LtZlfeknVouV4SZlqK6mog");
+  // base32hex: Python's base64.b32hexencode of the 16 bytes, and PostgreSQL 19rc1's
+  // encode(u::bytea, 'base32hex') gave the same.
+  EXPECT_EQ(text_of(encode(a4, Encoding::base32hex)), "5RB6AVF94TB8N5F14PIQHBL6K8======");
+  EXPECT_EQ(text_of(encode(U("017f22e2-79b0-7cc3-98c4-dc0c0c07398f"), Encoding::base32hex)),
+            "05VI5OJPM1UC7664RG60O1PPHS======");
+}
+
+// RFC 4648 §10's BASE32-HEX vectors, each as the first bytes of a uuid whose other bytes are zero:
+// the text is the RFC's with '0' digits where it has '=' (the bits that follow are zero), then
+// zero digits, then the six '=' of 16 bytes.
+TEST(Encoding, Rfc4648Base32hexVectors) {
+  const std::pair<std::string, std::string> vectors[] = {
+      {"f", "CO======"},    {"fo", "CPNG===="},    {"foo", "CPNMU==="},
+      {"foob", "CPNMUOG="}, {"fooba", "CPNMUOJ1"}, {"foobar", "CPNMUOJ1E8======"},
+  };
+  for (const auto& [bytes, rfc] : vectors) {
+    Uuid u{};
+    std::copy(bytes.begin(), bytes.end(), u.begin());
+    std::string want = rfc;
+    std::replace(want.begin(), want.end(), '=', '0');
+    want.resize(26, '0');
+    want += "======";
+    EXPECT_EQ(text_of(encode(u, Encoding::base32hex)), want) << bytes;
+    EXPECT_EQ(decode(want, Encoding::base32hex), u) << bytes;
+  }
 }
 
 TEST(Encoding, NilAndMax) {
@@ -36,6 +62,8 @@ TEST(Encoding, NilAndMax) {
   EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base32)), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
   EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base58)), "YcVfxkQb6JRzqk5kF2tNLv");
   EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base64url)), "_____________________w");
+  EXPECT_EQ(text_of(encode(nil_uuid(), Encoding::base32hex)), std::string(26, '0') + "======");
+  EXPECT_EQ(text_of(encode(max_uuid(), Encoding::base32hex)), "VVVVVVVVVVVVVVVVVVVVVVVVVS======");
   for (Encoding e : kAll) {
     EXPECT_EQ(decode(text_of(encode(nil_uuid(), e)), e), nil_uuid()) << encoding_name(e);
     EXPECT_EQ(decode(text_of(encode(max_uuid(), e)), e), max_uuid()) << encoding_name(e);
@@ -55,11 +83,11 @@ TEST(Encoding, RandomRoundTrips) {
   }
 }
 
-TEST(Encoding, Base58AndBase32KeepTheOrderOfUuids) {
+TEST(Encoding, Base58AndBothBase32KeepTheOrderOfUuids) {
   testing::FakeRandom rng;
   std::vector<Uuid> values(5000);
   for (auto& u : values) rng.fill(u.data(), u.size());
-  for (Encoding e : {Encoding::hex, Encoding::base32, Encoding::base58}) {
+  for (Encoding e : {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base32hex}) {
     std::vector<std::pair<std::string, Uuid>> encoded;
     for (const auto& u : values) encoded.emplace_back(text_of(encode(u, e)), u);
     std::sort(encoded.begin(), encoded.end());
@@ -106,16 +134,56 @@ TEST(Decoding, FormatNames) {
   EXPECT_EQ(parse_encoding("Base32"), Encoding::base32);
   EXPECT_EQ(parse_encoding("BASE58"), Encoding::base58);
   EXPECT_EQ(parse_encoding("base64URL"), Encoding::base64url);
-  for (const char* bad : {"base64", "ulid", "", "base 32", "hex "}) {
+  EXPECT_EQ(parse_encoding("Base32Hex"), Encoding::base32hex);
+  for (const char* bad : {"base64", "ulid", "", "base 32", "hex ", "base32-hex", "base32hexpad"}) {
     try {
       parse_encoding(bad);
       ADD_FAILURE() << "accepted " << bad;
     } catch (const Error& e) {
       EXPECT_EQ(e.code(), Errc::invalid_parameter);
       EXPECT_EQ(std::string(e.what()), std::string("unsupported uuid encoding: \"") + bad + "\"");
-      EXPECT_EQ(e.detail(), "Supported encodings are hex, base32, base58 and base64url (case-insensitive).");
+      EXPECT_EQ(e.detail(), "Supported encodings are hex, base32, base32hex, base58 and base64url (case-insensitive).");
     }
   }
+}
+
+// What PostgreSQL 19rc1's decode(t, 'base32hex') turns into these 16 bytes (each tried there):
+// either case, with or without '=' and with any number of them, space, tab, CR and LF anywhere,
+// the unused low bits of the 26th digit set, and a 27th digit, which 19 drops.
+TEST(Decoding, Base32hexTakesWhatPostgreSQL19Decodes) {
+  const Uuid a6 = U("017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+  const std::string padded = "05VI5OJPM1UC7664RG60O1PPHS======";
+  const std::string bare = padded.substr(0, 26);
+  for (const std::string& t : {
+           padded, bare, std::string("05vi5ojpm1uc7664rg60o1pphs======"), std::string("05Vi5oJpM1uC7664Rg60o1PpHs"),
+           bare + "=", bare + "==", bare + "=======", bare + "==========", " " + padded, padded + " ",
+           "\t" + padded + "\n", "\r" + padded, bare.substr(0, 10) + " " + bare.substr(10),
+           bare + " = = =", bare + "\r\n", bare.substr(0, 25) + "V",  // S is 11100, V 11111: the low 2 bits are unused
+           bare + "0", bare + "V",                                    // a 27th digit, dropped whole
+       })
+    EXPECT_EQ(decode(t, Encoding::base32hex), a6) << t;
+  // Exactly the low 2 bits are unused: T (11101) is the same value, O (11000), S without its
+  // last used bit, is not.
+  EXPECT_EQ(decode(bare.substr(0, 25) + "T", Encoding::base32hex), a6);
+  EXPECT_EQ(decode(bare.substr(0, 25) + "O", Encoding::base32hex), U("017f22e2-79b0-7cc3-98c4-dc0c0c07398e"));
+  EXPECT_EQ(decode("VVVVVVVVVVVVVVVVVVVVVVVVVV", Encoding::base32hex), max_uuid());
+  EXPECT_EQ(decode("vvvvvvvvvvvvvvvvvvvvvvvvvs", Encoding::base32hex), max_uuid());
+}
+
+// A long input is read whole only while its prefix can still be decodable: otherwise the error is
+// already in the prefix.
+TEST(Decoding, DecodablePrefix) {
+  EXPECT_TRUE(decodable_prefix("05VI5OJPM1UC7664RG60O1PPHS======" + std::string(100, ' '), Encoding::base32hex));
+  EXPECT_TRUE(decodable_prefix("05VI5OJPM1UC7664RG60O1PPHS" + std::string(100, '='), Encoding::base32hex));
+  EXPECT_TRUE(decodable_prefix(std::string(100, '\n') + "05VI5", Encoding::base32hex));
+  EXPECT_FALSE(decodable_prefix("05VI5OJPM1UC7664RG60O1PPHS======0", Encoding::base32hex));
+  EXPECT_FALSE(decodable_prefix("05VI5OJPM1UC7664RG60O1PPHSV0", Encoding::base32hex));
+  EXPECT_FALSE(decodable_prefix("05VI5=", Encoding::base32hex));
+  EXPECT_FALSE(decodable_prefix("05VI5W", Encoding::base32hex));
+  EXPECT_TRUE(decodable_prefix("017f22e279b07cc398c4dc0c0c07398", Encoding::hex));
+  EXPECT_FALSE(decodable_prefix("017f22e279b07cc398c4dc0c0c07398f", Encoding::hex));  // nothing may follow
+  EXPECT_FALSE(decodable_prefix("017f-", Encoding::hex));
+  EXPECT_FALSE(decodable_prefix(std::string(128, '0'), Encoding::base32));
 }
 
 struct Malformed {
@@ -132,6 +200,9 @@ TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
   const std::string b58 = "6nTLogGvw2vmQjtATLqvLq";
   const std::string b64 = "LtZlfeknVouV4SZlqK6mog";
   const std::string hex = "2ed6657de927568b95e12665a8aea6a2";
+  const std::string b32h = "05VI5OJPM1UC7664RG60O1PPHS======";
+  const std::string b32h_bare = b32h.substr(0, 26);
+  auto at11 = [&](const std::string& c) { return b32h.substr(0, 10) + c + b32h.substr(11); };
   const std::vector<Malformed> cases = {
       {Encoding::hex, "", 1, "The input is empty"},
       {Encoding::base32, "", 1, "The input is empty"},
@@ -164,6 +235,30 @@ TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
       {Encoding::base58, "zzzzzzzzzzzzzzzzzzzzzz", 1, "The value exceeds 128 bits"},
       {Encoding::base64url, "LtZlfeknVouV4SZlqK6moh", 22, "Character \"h\" sets bits beyond the 128"},
       {Encoding::base64url, "______________________", 22, "Character \"_\" sets bits beyond the 128"},
+      // base32hex: what PostgreSQL 19rc1's decode rejects, and what it decodes to other than 16 bytes.
+      {Encoding::base32hex, "", 1, "The input is empty; base32hex takes 26 digits."},
+      {Encoding::base32hex, "   ", 4, "The input ends after 0 digits; base32hex takes 26."},
+      {Encoding::base32hex, b32h_bare.substr(0, 25), 26, "The input ends after 25 digits; base32hex takes 26."},
+      {Encoding::base32hex, b32h_bare.substr(0, 1) + " ", 3, "The input ends after 1 digit; base32hex takes 26."},
+      {Encoding::base32hex, b32h_bare.substr(0, 25) + "=", 26,
+       "The padding \"=\" follows 25 digits; it may only follow the 26 digits of a uuid."},
+      {Encoding::base32hex, at11("="), 11, "The padding \"=\" follows 10 digits"},
+      {Encoding::base32hex, "=" + b32h, 1, "The padding \"=\" comes before any digit"},
+      {Encoding::base32hex, b32h_bare + "0=", 28, "The padding \"=\" follows 27 digits"},
+      {Encoding::base32hex, b32h_bare + "00", 28, "The input has more than 27 digits"},
+      {Encoding::base32hex, b32h_bare + "000000==", 28, "The input has more than 27 digits"},
+      {Encoding::base32hex, b32h + "0", 33, "Character \"0\" follows the padding \"=\"."},
+      {Encoding::base32hex, b32h + " V", 34, "Character \"V\" follows the padding"},
+      {Encoding::base32hex, b32h + "W", 33,
+       "Character \"W\" is not a base32hex digit (RFC 4648 section 7: 0-9 and A-V"},
+      {Encoding::base32hex, at11("W"), 11, "Character \"W\" is not a base32hex digit"},
+      {Encoding::base32hex, at11("w"), 11, "Character \"w\" is not"},
+      {Encoding::base32hex, at11("Z"), 11, "Character \"Z\" is not"},
+      {Encoding::base32hex, at11("-"), 11, "Character \"-\" is not"},
+      {Encoding::base32hex, at11("\xc3\xa9"), 11, "A non-ASCII character is not"},
+      {Encoding::base32hex, "\v" + b32h, 1, "Control character 0x0B is not"},
+      {Encoding::base32hex, "\f" + b32h, 1, "Control character 0x0C is not"},
+      {Encoding::base32hex, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", 9, "Character \"-\" is not"},
   };
   for (const auto& c : cases) {
     const std::size_t want = c.position;
