@@ -188,10 +188,12 @@ BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::hex);
 BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base32);
 BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base58);
 BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base64url);
+BENCHMARK_TEMPLATE(BM_Encode, uuidx::Encoding::base32hex);
 BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::hex);
 BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base32);
 BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base58);
 BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base64url);
+BENCHMARK_TEMPLATE(BM_Decode, uuidx::Encoding::base32hex);
 #endif
 
 // ---- what surrounds the core in the extension -----------------------------------------------

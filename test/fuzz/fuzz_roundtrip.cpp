@@ -1,6 +1,6 @@
 // fuzz_roundtrip.cpp: libFuzzer target for the lossless conversions. From two 16-byte values:
-//   - decode(encode(x)) == x in every format, at the promised length, and hex, base32 and base58
-//     text sorts (bytewise) like the uuids;
+//   - decode(encode(x)) == x in every format, at the promised length, and hex, base32, base58 and
+//     base32hex text sorts (bytewise) like the uuids;
 //   - parse_uuid(to_string(x)) == x;
 //   - v1 → v6 → v1 and v6 → v1 → v6 return the input bit for bit, keep timestamp, clock_seq and
 //     node, and v6 values sort by timestamp (RFC 9562 §5.6);
@@ -19,7 +19,8 @@ namespace {
 using uuidx::Encoding;
 using uuidx::Uuid;
 
-constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url};
+constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
+                             Encoding::base32hex};
 
 Uuid stamped(Uuid u, int version) {
   uuidx::stamp_version(u, version);

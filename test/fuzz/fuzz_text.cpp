@@ -30,10 +30,10 @@ std::string lowered(std::string_view s) {
 bool is_version_and_variant(const Uuid& u, int version) { return (u[6] >> 4) == version && (u[8] & 0xc0) == 0x80; }
 
 void fuzz_encoding_name(std::string_view name) {
-  static const char* const kNames[] = {"hex", "base32", "base58", "base64url"};
+  static const char* const kNames[] = {"hex", "base32", "base58", "base64url", "base32hex"};
   const std::string low = lowered(name);
   int want = -1;
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 5; ++i)
     if (low == kNames[i]) want = i;
   try {
     const uuidx::Encoding e = uuidx::parse_encoding(name);

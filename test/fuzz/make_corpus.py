@@ -38,7 +38,7 @@ def digits(n, alphabet, count):
 
 def encodings(u):
     return [u.hex, digits(u.int, B32, 26), digits(u.int, B58, 22),
-            base64.urlsafe_b64encode(u.bytes).decode().rstrip("=")]
+            base64.urlsafe_b64encode(u.bytes).decode().rstrip("="), base64.b32hexencode(u.bytes).decode()]
 
 
 def write(target, name, data):
@@ -52,7 +52,7 @@ def i64(v):
     return struct.pack(">q", v)
 
 
-# decode: first byte = format (0 hex, 1 base32, 2 base58, 3 base64url), then the text.
+# decode: first byte = format (0 hex, 1 base32, 2 base58, 3 base64url, 4 base32hex), then the text.
 for key, u in VALUES.items():
     for fmt, text in enumerate(encodings(u)):
         write("decode", f"{key}_{fmt}", bytes([fmt]) + text.encode())
@@ -69,6 +69,14 @@ write("decode", "aliases_1", b"\x01" + encodings(VALUES["a6_v7"])[1].lower().rep
 write("decode", "overflow_1", b"\x01" + b"8" + b"0" * 25)
 write("decode", "overflow_2", b"\x02" + b"YcVfxkQb6JRzqk5kF2tNLw")
 write("decode", "lowbits_3", b"\x03" + b"AAAAAAAAAAAAAAAAAAAAAB")
+# base32hex as PostgreSQL 19's decode reads it: what it accepts and where it stops.
+A6_B32HEX = encodings(VALUES["a6_v7"])[4]
+for name, text in [("lower", A6_B32HEX.lower()), ("unpadded", A6_B32HEX[:26]), ("pad1", A6_B32HEX[:27]),
+                   ("pad10", A6_B32HEX[:26] + "=" * 10), ("spaces", " " + A6_B32HEX[:10] + " \t\r\n" + A6_B32HEX[10:] + " "),
+                   ("lowbits", A6_B32HEX[:25] + "V"), ("digit27", A6_B32HEX[:26] + "V"), ("digit28", A6_B32HEX[:26] + "00"),
+                   ("pad_early", A6_B32HEX[:25] + "=" * 7), ("pad_digit27", A6_B32HEX[:26] + "0="),
+                   ("after_pad", A6_B32HEX + "0"), ("vt", "\v" + A6_B32HEX), ("pad_first", "=" + A6_B32HEX)]:
+    write("decode", f"b32hex_{name}_4", b"\x04" + text.encode())
 
 # roundtrip: two 16-byte values.
 keys = list(VALUES)
@@ -76,7 +84,7 @@ for i, key in enumerate(keys):
     write("roundtrip", key, VALUES[key].bytes + VALUES[keys[(i + 1) % len(keys)]].bytes)
 
 # text: first byte = parser (0 format name, 1 hash name, 2 parse_uuid, 3 custom v8, 4 name-based).
-for name in ["hex", "BASE32", "Base58", "base64URL", "base64", "ulid", "hex ", ""]:
+for name in ["hex", "BASE32", "Base58", "base64URL", "base32hex", "Base32Hex", "base64", "ulid", "hex ", ""]:
     write("text", f"encoding_{name.strip() or 'empty'}", b"\x00" + name.encode())
 for name in ["sha256", "SHA3-512", "sha512-256", "Shake128", "md5", "sha1", "sha-256"]:
     write("text", f"hash_{name}", b"\x01" + name.encode())
