@@ -29,6 +29,9 @@
 #   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
 #   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
 #                           of that path (dump/restore, pg_upgrade: test/lib/crossmajor.sh)
+#   # scope: packages       runs with the suites of no server on the machine, for its own majors,
+#                           and in each root of an upgrade path, for that path's majors (the
+#                           Debian packages, built where each major is packaged)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
 # A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
@@ -49,7 +52,7 @@ UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-trixie}
 UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
 # Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
 # and labels the suites across majors as the outer run does.
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once major cross cross-pairs}
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs}
 UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
@@ -168,9 +171,16 @@ in_root() {
   summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s)")
 }
 
-# Suites of no server: once.
+# Suites of no server: once. The package suites, for the majors of the machine itself.
+host_versions=()
+for v in "${versions[@]}"; do [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] || host_versions+=("$v"); done
 for s in "${selected[@]}"; do
-  [ "$(suite_scope "$s")" = once ] && run_suite "$s" "core"
+  case $(suite_scope "$s") in
+    once) run_suite "$s" "core" ;;
+    packages)
+      [ -z "${UUIDX_ROOT:-}" ] && runs_here packages && [ ${#host_versions[@]} -gt 0 ] &&
+        UUIDX_PG_VERSIONS="${host_versions[*]}" run_suite "$s" "core" ;;
+  esac
 done
 
 # Suites of one server: once per major, each against its own build. The long ones run at full
@@ -230,17 +240,19 @@ run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_
 }
 if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
   scopes=()
-  for scope in cross cross-pairs; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
+  for scope in cross cross-pairs ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
   [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
-elif runs_here cross || runs_here cross-pairs; then
+elif runs_here cross || runs_here cross-pairs || runs_here packages; then
   first=1
   for path in "${UUIDX_CROSS_PATHS[@]}"; do
     path_root=${path%%:*}
     path_majors=()
     for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
+    [ ${#path_majors[@]} -gt 0 ] || continue
     scopes=""
     [ -n "$first" ] && has_scope cross && scopes="cross"
     [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
+    has_scope packages && scopes="$scopes packages"
     label=cross
     [ -z "$first" ] && label="cross-$path_root"
     first=""
