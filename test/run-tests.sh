@@ -4,7 +4,7 @@
 # installs the extension against each, runs every suite in test/suites/ in name order, and ends
 # with one line "N passed, N failed[, N skipped]" summing them all.
 #
-#   UUIDX_PG_VERSIONS="15 17 18"   the majors to test (default: every major README.md documents;
+#   UUIDX_PG_VERSIONS="15 18"      the majors to test (default: every major README.md documents;
 #                                  how each is provided: test/lib/pgserver.sh)
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
