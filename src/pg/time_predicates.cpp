@@ -24,6 +24,7 @@
 // C++ object with a destructor lives in these frames, so an error (longjmp) unwinds nothing.
 #include "../core/v7time.hpp"
 #include "pg.hpp"
+#include "qual_folding.hpp"
 #include "time_predicates.hpp"
 
 extern "C" {
@@ -550,10 +551,43 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   return out;
 }
 
+// Whether an expression compares timestamptz values somewhere (not looking into subqueries): the
+// only clauses worth folding.
+bool has_time_comparison(Node* node, void* context) {
+  if (node == nullptr || IsA(node, Query)) return false;
+  uuidx::TimeCmp cmp;
+  if (IsA(node, OpExpr) && list_length(reinterpret_cast<OpExpr*>(node)->args) == 2 &&
+      comparison_of(reinterpret_cast<OpExpr*>(node), &cmp))
+    return true;
+  return expression_tree_walker(node, UUIDX_TREE_WALKER(has_time_comparison), context);
+}
+
+// A clause of another shape (a CASE, a NULL test, a NOT over AND/OR ...) read as constant folding
+// would give it (qual_folding.cpp): when that is a comparison the rewrite takes, or a NOT right
+// over one, its conditions are added next to the clause as written, which stays as it is (the
+// planner folds it later, on 19 to that comparison). Since the folded form equals the clause on
+// every row the clause is evaluated on, the clause being true implies the folded comparison, and
+// so the conditions.
+Node* rewrite_folded(Node* node, WalkContext* cx) {
+  if (!has_time_comparison(node, nullptr)) return node;
+  Node* folded = uuidx_pg::fold_for_matching(node, cx->query);
+  if (folded == node) return node;
+  List* added = NIL;
+  if (IsA(folded, OpExpr)) {
+    added = implied_conditions(reinterpret_cast<OpExpr*>(folded), false, cx);
+  } else if (IsA(folded, BoolExpr)) {
+    BoolExpr* b = reinterpret_cast<BoolExpr*>(folded);
+    if (b->boolop == NOT_EXPR && list_length(b->args) == 1 && IsA(linitial(b->args), OpExpr))
+      added = implied_conditions(reinterpret_cast<OpExpr*>(linitial(b->args)), true, cx);
+  }
+  return added != NIL ? reinterpret_cast<Node*>(make_andclause(lcons(node, added))) : node;
+}
+
 // Rewrites a WHERE or JOIN ... ON clause. Only through AND and OR from the top (and one NOT right
 // over a comparison): there a row passes when the clause is true, and replacing a NULL part by
 // false, as `P AND bound` may do for a key whose version is NULL under a CHECK constraint, cannot
-// change that. Under anything else (CASE, IS NOT TRUE, a NOT over AND/OR) nothing is added.
+// change that. A clause of any other shape (CASE, IS NOT TRUE, a NOT over AND/OR) gets conditions
+// only when it folds to such a comparison (rewrite_folded).
 Node* rewrite_clause(Node* node, WalkContext* cx) {
   if (node == nullptr) return node;
   if (IsA(node, List)) {  // an implicit AND
@@ -571,14 +605,14 @@ Node* rewrite_clause(Node* node, WalkContext* cx) {
     if (b->boolop == NOT_EXPR && list_length(b->args) == 1 && IsA(linitial(b->args), OpExpr)) {
       List* added = implied_conditions(reinterpret_cast<OpExpr*>(linitial(b->args)), true, cx);
       if (added != NIL) return reinterpret_cast<Node*>(make_andclause(lcons(node, added)));
+      return node;
     }
-    return node;
-  }
-  if (IsA(node, OpExpr)) {
+  } else if (IsA(node, OpExpr)) {
     List* added = implied_conditions(reinterpret_cast<OpExpr*>(node), false, cx);
     if (added != NIL) return reinterpret_cast<Node*>(make_andclause(lcons(node, added)));
+    return node;
   }
-  return node;
+  return rewrite_folded(node, cx);
 }
 
 // Visits every query of the statement (subqueries in FROM, CTEs, sublinks) and rewrites the

@@ -137,18 +137,21 @@ def gen(seed, major, n, out):
     lines.append("CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));")
     lines.append("CREATE EXTENSION IF NOT EXISTS file_fdw;")
     lines.append("DROP SERVER IF EXISTS o_files CASCADE; CREATE SERVER o_files FOREIGN DATA WRAPPER file_fdw;")
+    def extra(k):  # the values of k, nn and nl of a row
+        return '%d, %d, %s' % (k, k, 'NULL' if k % 4 < 2 else str(k))
     for name, (typ, vals, nulls) in tables.items():
         # No autovacuum: new statistics between the two runs of a query would change its plan.
         part = " PARTITION BY RANGE (id)" if name == 'o_fpart' else ""
-        lines.append("DROP TABLE IF EXISTS %s CASCADE; CREATE TABLE %s (id %s, k int)%s%s;" % (
+        # nn is NOT NULL, nl NULL in every other row: the columns the CASE shapes test for NULL.
+        lines.append("DROP TABLE IF EXISTS %s CASCADE; CREATE TABLE %s (id %s, k int, nn int NOT NULL, nl int)%s%s;" % (
             name, name, typ, part, "" if part else " WITH (autovacuum_enabled = off)"))
         if name == 'o_fpart':
             lines.append("CREATE TABLE o_fpart_v7 PARTITION OF o_fpart FOR VALUES FROM (MINVALUE) TO (MAXVALUE) "
                          "WITH (autovacuum_enabled = off);")
         lines.append("CREATE INDEX ON %s (id);" % name)
-        rows = ["('%s', %d)" % (text(u), i) for i, u in enumerate(vals)]
+        rows = ["('%s', %s)" % (text(u), extra(i)) for i, u in enumerate(vals)]
         if nulls:
-            rows += ["(NULL, %d)" % (len(vals) + i) for i in range(5)]
+            rows += ["(NULL, %s)" % extra(len(vals) + i) for i in range(5)]
         for i in range(0, len(rows), 500):
             lines.append("INSERT INTO %s VALUES %s;" % (name, ','.join(rows[i:i + 500])))
         if name == 'o_fpart':
@@ -162,13 +165,16 @@ def gen(seed, major, n, out):
         elif name == 'o_ddrop':
             lines.append("ALTER DOMAIN o_v7 DROP CONSTRAINT o_v7_check;")
             lines.append("INSERT INTO o_ddrop VALUES %s;" % ','.join(
-                "('%s', %d)" % (text(u), 100000 + i) for i, u in enumerate(late_keys)))
+                "('%s', %s)" % (text(u), extra(100000 + i)) for i, u in enumerate(late_keys)))
         if name != 'o_fpart':
             lines.append("ANALYZE %s;" % name)
     # The foreign file's rows: v1 and v6 keys (k from 200000), written by the suite.
     with open(out + '.foreign.csv', 'w') as f:
         for i, u in enumerate(foreign_keys):
-            f.write('%s,%d\n' % (text(u), 200000 + i))
+            f.write('%s,%d,%d,%s\n' % (text(u), 200000 + i, i, '' if i % 4 < 2 else str(i)))
+    # A NOT NULL column snn to join on sk = k (the even ones), through the nullable side of a LEFT JOIN.
+    lines.append("DROP TABLE IF EXISTS o_side; CREATE TABLE o_side (sk int PRIMARY KEY, snn int NOT NULL);")
+    lines.append("INSERT INTO o_side SELECT k, k FROM generate_series(0, 2000, 2) AS k; ANALYZE o_side;")
     # A role that may read the tables but not call the bound functions.
     lines.append("DROP ROLE IF EXISTS oracle_reader; CREATE ROLE oracle_reader;")
     lines.append("GRANT SELECT ON ALL TABLES IN SCHEMA public TO oracle_reader;")
@@ -221,13 +227,56 @@ def gen(seed, major, n, out):
 
     # Order-independent digest of the rows (no sort): the count and a sum of hashes.
     result = "count(*) || ' ' || coalesce(sum(hashtext(%s)::bigint), 0) || '%.0s'"
+
+    def guarded(col, inst):
+        # A qual that is a predicate over t.id exactly where `col` is never NULL, as constant
+        # folding reads it; the hook folds it so (qual_folding.cpp) only for a NOT NULL column
+        # outside the nullable side of an outer join. The first four are true where col is NULL:
+        # folded wrongly, their range would lose those rows.
+        p = atom('t.id', inst) if rng.random() < 0.8 else pred('t.id', inst)
+        form = rng.choice([
+            'CASE WHEN {c} IS NULL THEN true ELSE {p} END',
+            'CASE WHEN {c} IS NOT NULL THEN {p} ELSE true END',
+            'NOT (CASE WHEN {c} IS NULL THEN false ELSE NOT ({p}) END)',
+            'NOT ({c} IS NOT NULL AND NOT ({p}))',
+            'CASE WHEN {c} IS NULL THEN {tf} ELSE {p} END',
+            'CASE WHEN {c} IS NOT NULL THEN {p} END',
+            'NOT ({c} IS NULL OR NOT ({p}))',
+            'CASE WHEN {c} IS NULL THEN {tf} WHEN t.k % 5 = 0 THEN {tf} ELSE {p} END'])
+        return form.format(c=col, tf=rng.choice(['true', 'false', 'NULL']), p=p)
+
+    def folded_query(name, inst):
+        r = rng.random()
+        side = "t.id::text || '/' || coalesce(s.snn::text, '')"
+        if r < 0.4:  # nn is NOT NULL; nl, k and id are not
+            return "SELECT %s FROM %s t WHERE %s" % (
+                result % ('t.id::text', 't.id::text'), name, guarded(rng.choice(['t.nn', 't.nn', 't.nl', 't.nl', 't.k', 't.id']), inst))
+        if r < 0.55:  # s.snn is NOT NULL, but NULL for the rows of t without an s (odd k)
+            return "SELECT %s FROM %s t LEFT JOIN o_side s ON s.sk = t.k WHERE %s" % (
+                result % (side, side), name, guarded('s.snn', inst))
+        if r < 0.7:  # an inner join: s.snn is never NULL
+            return "SELECT %s FROM %s t JOIN o_side s ON s.sk = t.k WHERE %s" % (
+                result % (side, side), name, guarded('s.snn', inst))
+        if r < 0.85:  # the preserved side's column (folded from 16 on; 15 folds nothing under an outer join)
+            return "SELECT %s FROM %s t LEFT JOIN o_side s ON s.sk = t.k WHERE %s" % (
+                result % (side, side), name, guarded(rng.choice(['t.nn', 't.nl']), inst))
+        # in the LEFT JOIN's own ON, where t's columns are those of its rows
+        side = "coalesce(t.id::text, '') || '/' || s.sk"
+        return "SELECT %s FROM o_side s LEFT JOIN %s t ON t.k = s.sk AND %s" % (
+            result % (side, side), name, guarded(rng.choice(['t.nn', 't.nl']), inst))
     queries = []
     for name in tables:
         for i in range(n):
             inst = lambda: instants(rng, keys, now_us)
             shape = rng.random()
             prep = None
-            if shape < 0.45:
+            noseq = rng.random() < 0.5
+            if rng.random() < 0.2:  # quals read as constant folding gives them
+                q = folded_query(name, inst)
+                # (o_side joins on k, which has no index: without seq scans, a nested loop
+                # would read the whole table per row)
+                noseq = noseq and 'o_side' not in q
+            elif shape < 0.45:
                 q = "SELECT %s FROM %s t WHERE %s" % (result % ('t.id::text', 't.id::text'), name, pred('t.id', inst))
             elif shape < 0.55:
                 # A predicate over parameters ($1, $2 ...), their types and values, and the
@@ -278,7 +327,7 @@ def gen(seed, major, n, out):
                 q = "SELECT %s FROM o_marks m JOIN %s t ON true WHERE m.at IS NOT NULL AND %s" % (
                     result % ("t.id::text || '/' || m.at::text", "t.id::text || '/' || m.at::text"), name,
                     pred('t.id', inst))
-            queries.append((name, prep, q, rng.random() < 0.5))
+            queries.append((name, prep, q, noseq))
     lines.append("SET plan_cache_mode = force_generic_plan;")
     for idx, (name, prep, q, noseq) in enumerate(queries):
         lines.append("BEGIN;")

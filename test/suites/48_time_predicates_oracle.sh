@@ -5,8 +5,10 @@
 # version is NULL), (b) v7, v1, v6, v4, nil and max keys with no constraint. Then thousands of
 # random predicates over uuid_extract_time(id [, true|false]) / uuid_extract_timestamp(id) (every
 # operator, BETWEEN [SYMMETRIC], ms and sub-ms edges, the ends of the 48-bit range, ±infinity,
-# now()-relative, parameters in generic plans, OR/AND/NOT/IS NOT TRUE around them, subqueries,
-# CTEs, sublinks, joins taking the instant from another table), each run twice in one transaction
+# now()-relative, parameters in generic plans, OR/AND/NOT/IS NOT TRUE around them, CASEs and
+# NOT/ORs over NULL tests of a NOT NULL or a nullable column that fold to them or not (also through
+# the nullable side of a LEFT JOIN, and in its ON), subqueries, CTEs, sublinks, joins taking the
+# instant from another table), each run twice in one transaction
 # (same now()): setting on, then off. Also tables that look v7 but are not provably so: a CHECK
 # on a partitioned and on an inheritance parent with a foreign table (file_fdw) of v1/v6 keys in
 # the tree, and a domain like uuid_v7 whose constraint was dropped before v1/v6 keys went in;
