@@ -6,7 +6,7 @@
 # Steps, as README.md gives them: an application on pg_uuidv7 (a v7 default, a view over
 # uuid_v7_to_timestamptz); uuidx installed beside it in a schema of its own; the defaults that call
 # pg_uuidv7 pointed at uuidx's function of the same name (the DO block of "Coming from uuid-ossp",
-# for pg_uuidv7); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
+# for pg_uuidv7, taken from README.md); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
 # rewritten with uuidx's equivalent; then the drop goes through. Checks: the equivalents table
 # (uuid_v7_to_timestamptz = uuid_extract_time, uuid_timestamptz_to_v7(t, true) = uuid_v7_floor(t),
 # the time of uuid_timestamptz_to_v7(t) = that of uuid_generate_v7(t)), the rows untouched, new
@@ -55,32 +55,15 @@ check_sql "uuid_timestamptz_to_v7(t) and uuidx.uuid_generate_v7(t): the same mil
   FROM (SELECT timestamptz '2024-02-29 12:34:56.789+00' + g * interval '7 hours 3.0011 s' AS t
         FROM generate_series(-500, 500) AS g) s"
 
-# 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name.
-cluster_psql -q <<'SQL'
-DO $migrate$
-DECLARE
-  old text := (SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_uuidv7');
-  r record;
-BEGIN
-  PERFORM set_config('search_path', 'pg_catalog', true);
-  FOR r IN
-    SELECT DISTINCT def.adrelid::regclass AS tbl, a.attname, pg_get_expr(def.adbin, def.adrelid) AS expr
-    FROM pg_attrdef def
-    JOIN pg_attribute a ON a.attrelid = def.adrelid AND a.attnum = def.adnum
-    JOIN pg_depend uses ON uses.classid = 'pg_attrdef'::regclass AND uses.objid = def.oid
-                       AND uses.refclassid = 'pg_proc'::regclass
-    JOIN pg_depend member ON member.classid = 'pg_proc'::regclass AND member.objid = uses.refobjid
-                         AND member.refclassid = 'pg_extension'::regclass AND member.deptype = 'e'
-    WHERE member.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_uuidv7')
-  LOOP
-    EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', r.tbl, r.attname,
-                   regexp_replace(r.expr,
-                                  regexp_replace(old, '([^a-zA-Z0-9_])', '\\\1', 'g') || '\.(uuid_generate_v7)\(',
-                                  'uuidx.\1(', 'g'));
-  END LOOP;
-END
-$migrate$;
-SQL
+# 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name: README.md's
+# DO block of "Coming from uuid-ossp" itself, with 'uuid-ossp' replaced by 'pg_uuidv7' and its
+# list of names by uuid_generate_v7, as "Coming from pg_uuidv7" says.
+migrate=$(sed -n '/^DO \$migrate\$$/,/^\$migrate\$;$/p' README.md | sed "s/'uuid-ossp'/'pg_uuidv7'/g" |
+  sed 's/(uuid_generate_v1mc|uuid_generate_v\[1345\]|uuid_nil|uuid_ns_dns|uuid_ns_url|uuid_ns_oid|uuid_ns_x500)/(uuid_generate_v7)/')
+check_true "README.md's DO block, adapted to pg_uuidv7" \
+  "$(grep -q "extname = 'pg_uuidv7'" <<<"$migrate" && grep -qF '\.(uuid_generate_v7)\(' <<<"$migrate" && ! grep -qF "'uuid-ossp'" <<<"$migrate" && echo t)" \
+  "$(wc -l <<<"$migrate") lines"
+cluster_psql -q <<<"$migrate"
 check_sql "the default now calls uuidx's uuid_generate_v7()" "
   SELECT pg_get_expr(d.adbin, d.adrelid) = 'uuidx.uuid_generate_v7()', pg_get_expr(d.adbin, d.adrelid)
   FROM pg_attrdef d WHERE d.adrelid = 'orders'::regclass"
