@@ -107,39 +107,65 @@ _pg_fetch_source() {
   return 1
 }
 
-# Builds postgresql-N from Debian's source package into the cache (once).
-_pg_build_from_source() {
-  local major=$1 pin=${2:-}
-  local prefix stamp log work start
-  prefix=$(_pg_source_prefix "$major" "${pin%%-*}")
+# _pg_build_once PREFIX WHAT UNPACK [ARG...]: builds a server into PREFIX once (a stamp file
+# marks a finished build). UNPACK, a function run in an empty work directory of the cache with
+# the ARGs, leaves the PostgreSQL tree there and prints its path and, on a second line, where it
+# came from; the tree is configured, built and installed with the contrib modules the tests use.
+# WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
+_pg_build_once() {
+  local prefix=$1 what=$2 stamp log work start rc
+  shift 2
   stamp="$prefix/.uuidx-built"
   [ -f "$stamp" ] && return 0
   ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
-  _pg_ensure_source_list || return 1
   mkdir -p "$UUIDX_PG_CACHE"
   log="$prefix.build.log"
   work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
   start=$(date +%s)
-  echo "uuidx: building postgresql-$major${pin:+=$pin} from Debian's source package into $prefix (log: $log)" >&2
+  echo "uuidx: building $what into $prefix (log: $log)" >&2
   (
     set -e
     cd "$work"
-    # apt-get source drops privileges to _apt for the download when it can; a private dir is fine.
-    version=$(_pg_fetch_source "postgresql-$major" "$pin")
-    echo "source package postgresql-$major $version"
-    src=$(find . -maxdepth 1 -type d -name "postgresql-$major*" | head -n 1)
-    cd "$src"
+    "$@" >"$work.unpacked"
+    { read -r tree; read -r origin; } <"$work.unpacked"
+    [ -d "$tree" ] && [ -n "$origin" ] || { echo "could not unpack $what"; exit 1; }
+    cd "$tree"
     _pg_configure_make_install "$prefix"
-    echo "$("$prefix/bin/pg_config" --version) from $(basename "$(ls ../*.dsc | head -n 1)")" >"$stamp"
+    echo "$("$prefix/bin/pg_config" --version) from $origin" >"$stamp"
   ) >"$log" 2>&1
-  local rc=$?
-  rm -rf "$work"
+  rc=$?
+  rm -rf "$work" "$work.unpacked"
   if [ $rc != 0 ]; then
     tail -n 40 "$log" >&2
-    echo "uuidx: building postgresql-$major failed (log: $log)" >&2
+    echo "uuidx: building $what failed (log: $log)" >&2
     return 1
   fi
   echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
+}
+
+# Unpackers for _pg_build_once. Debian's source package postgresql-MAJOR (the PIN, or the newest
+# listed version that downloads; apt-get source drops privileges to _apt for the download when
+# it can, a private directory is fine):
+_pg_unpack_source_package() {
+  local version
+  version=$(_pg_fetch_source "postgresql-$1" "$2") || return 1
+  echo "source package postgresql-$1 $version" >&2
+  find "$PWD" -maxdepth 1 -type d -name "postgresql-$1*" | head -n 1
+  basename "$(ls ./*.dsc | head -n 1)"
+}
+# A vendored upstream tarball (an upstream git tree: bison and flex make its parser):
+_pg_unpack_tarball() {
+  tar -xzf "$1" -C "$PWD" || return 1
+  echo "$PWD/$(basename "$1" .tar.gz)"
+  basename "$1"
+}
+
+# Builds postgresql-N from Debian's source package into the cache (once).
+_pg_build_from_source() {
+  local major=$1 pin=${2:-}
+  _pg_ensure_source_list || return 1
+  _pg_build_once "$(_pg_source_prefix "$major" "${pin%%-*}")" \
+    "postgresql-$major${pin:+=$pin} from Debian's source package" _pg_unpack_source_package "$major" "$pin"
 }
 
 # The vendored PostgreSQL tree of MAJOR (postgresql-MAJOR.x.tar.gz), if there is one.
@@ -149,36 +175,12 @@ _pg_vendor_tarball() {
   [ -n "$f" ] && echo "$f"
 }
 
-# Builds the vendored PostgreSQL tree TARBALL (an upstream git tree: bison and flex make its
-# parser) into the cache (once); prints its prefix.
+# Builds the vendored PostgreSQL tree TARBALL into the cache (once); prints its prefix.
 _pg_build_from_vendor() {
-  local tarball=$1 name prefix stamp log work start
-  name=$(basename "$tarball" .tar.gz)
+  local name prefix
+  name=$(basename "$1" .tar.gz)
   prefix="$UUIDX_PG_CACHE/pg${name#postgresql-}"
-  stamp="$prefix/.uuidx-built"
-  if [ ! -f "$stamp" ]; then
-    ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
-    mkdir -p "$UUIDX_PG_CACHE"
-    log="$prefix.build.log"
-    work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
-    start=$(date +%s)
-    echo "uuidx: building $name from $tarball into $prefix (log: $log)" >&2
-    (
-      set -e
-      tar -xzf "$tarball" -C "$work"
-      cd "$work/$name"
-      _pg_configure_make_install "$prefix"
-      echo "$("$prefix/bin/pg_config" --version) from $(basename "$tarball")" >"$stamp"
-    ) >"$log" 2>&1
-    local rc=$?
-    rm -rf "$work"
-    if [ $rc != 0 ]; then
-      tail -n 40 "$log" >&2
-      echo "uuidx: building $name failed (log: $log)" >&2
-      return 1
-    fi
-    echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
-  fi
+  _pg_build_once "$prefix" "$name from $1" _pg_unpack_tarball "$1" || return 1
   echo "$prefix"
 }
 
