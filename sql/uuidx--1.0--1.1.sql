@@ -176,3 +176,34 @@ COMMENT ON FUNCTION @extschema@.uuid_encode(uuid, text) IS
   'the UUID as text in format hex (32 digits), base32 (Crockford, 26 characters; a UUIDv7 gives a ULID), base58 (Bitcoin alphabet, 22 characters), base64url (22 characters, unpadded) or base32hex (RFC 4648 section 7: 26 characters and 6 "=", as PostgreSQL 19''s encode(bytea, ''base32hex''))';
 COMMENT ON FUNCTION @extschema@.uuid_decode(text, text) IS
   'the inverse of uuid_encode: every malformed input is an error naming the position of the first bad character; base32hex takes what PostgreSQL 19''s decode(text, ''base32hex'') turns into 16 bytes';
+
+-- 1.1 adds the UUIDv47 facade and uuid_generate_v7_fresh.
+-- ---------------------------------------------------------------- UUIDv47 facade
+-- A v7 inside, a v4-looking facade outside: the 48-bit timestamp XOR-masked with SipHash-2-4 of
+-- the 74 random bits under a 128-bit key (16 bytes: k0 = the first 8 little-endian, k1 = the
+-- next 8), bit for bit as the UUIDv47 reference. The one-argument forms read the key from the
+-- superuser-only setting uuidx.facade_key, so STABLE.
+CREATE FUNCTION @extschema@.uuid_v7_to_facade(id uuid, key bytea) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_v7_to_facade' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_to_facade(uuid, bytea) IS
+  'the UUIDv47 facade of a UUIDv7: a UUIDv4-looking value whose timestamp is masked with SipHash-2-4 under the 16-byte key; uuid_facade_to_v7 inverts it';
+
+CREATE FUNCTION @extschema@.uuid_facade_to_v7(facade uuid, key bytea) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_facade_to_v7' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_facade_to_v7(uuid, bytea) IS
+  'the UUIDv7 a UUIDv47 facade was made from under the 16-byte key; another key gives a valid UUIDv7 with a wrong time (the facade is not authenticated)';
+
+CREATE FUNCTION @extschema@.uuid_v7_to_facade(id uuid) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_v7_to_facade_setting' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_to_facade(uuid) IS
+  'uuid_v7_to_facade(id, key) with the key of the setting uuidx.facade_key (an error, 55000, when it is not set)';
+
+CREATE FUNCTION @extschema@.uuid_facade_to_v7(facade uuid) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_facade_to_v7_setting' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_facade_to_v7(uuid) IS
+  'uuid_facade_to_v7(facade, key) with the key of the setting uuidx.facade_key (an error, 55000, when it is not set)';
+
+CREATE FUNCTION @extschema@.uuid_generate_v7_fresh() RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_generate_v7_fresh' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_generate_v7_fresh() IS
+  'UUIDv7 in the session''s sequence (strictly increasing with uuid_generate_v7) whose 62 bits of rand_b are all drawn afresh for every value: in a burst the sub-millisecond fraction advances instead, so facades of consecutive values share no counter bits; runs ahead of the clock above one value per 1/4096 ms';

@@ -119,6 +119,15 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
   return encode_v7_tick(next.last_tick, next.last_rand_b);
 }
 
+Uuid generate_v7_fresh(V7State& state, std::int64_t now_ns, RandomSource& rng) {
+  const std::uint64_t now_tick = v7_tick_from_ns(now_ns);
+  const std::uint64_t fresh = random_rand_b_bits(rng);  // drawn first: a failed draw leaves no trace
+  V7State next;
+  if (!next_v7_fresh(state, now_tick, fresh, next)) throw_v7_range(v7_tick_to_unix_micros(state.last_tick) + 1000);
+  state = next;
+  return encode_v7_tick(next.last_tick, next.last_rand_b);
+}
+
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng) {
   if (unix_us < 0 || unix_us > kMaxV7Micros) throw_v7_range(unix_us);  // ±infinity included
   const auto us_in_ms = static_cast<std::uint32_t>(unix_us % 1000);

@@ -34,6 +34,13 @@ std::uint64_t v7_tick_from_ns(std::int64_t now_ns);
 // it has not. Throws Error(datetime_overflow) once the 48-bit unix_ts_ms is exhausted.
 Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
 
+// As generate_v7, in the same session sequence, but every value draws all 62 bits of rand_b
+// afresh (next_v7_fresh): in a burst the sub-millisecond fraction advances by one tick per value
+// instead of rand_b counting up, so values share no counter bits (a UUIDv47 façade keeps rand_b
+// in clear). Draws 8 random bytes per value. Throws Error(datetime_overflow) once the 48-bit
+// unix_ts_ms is exhausted.
+Uuid generate_v7_fresh(V7State& state, std::int64_t now_ns, RandomSource& rng);
+
 // A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws
 // Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);

@@ -82,14 +82,14 @@ std::string describe(const Uuid& u) {
   return "version " + std::to_string(version_of(u));
 }
 
+}  // namespace
+
 [[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function) {
   throw Error(
       Errc::invalid_parameter,
       "uuid \"" + canonical_text(u) + "\" is " + describe(u) + ", not version " + std::to_string(expected),
       std::string(function) + " accepts only version " + std::to_string(expected) + " UUIDs of the RFC 9562 variant.");
 }
-
-}  // namespace
 
 std::string canonical_text(const Uuid& u) {
   static const char digits[] = "0123456789abcdef";

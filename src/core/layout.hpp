@@ -38,6 +38,10 @@ Uuid encode_v4(const Uuid& random_bytes) noexcept;
 Uuid v1_to_v6(const Uuid& v1);
 Uuid v6_to_v1(const Uuid& v6);
 
+// Throws Error(invalid_parameter): "uuid "…" is version 4, not version 7", with a detail naming
+// `function` and the version it accepts.
+[[noreturn]] void throw_not_version(const Uuid& u, int expected, const char* function);
+
 // The 60-bit Gregorian timestamp of a v1 (§5.1) or v6 (§5.6); nullopt for anything else.
 std::optional<std::uint64_t> gregorian_timestamp(const Uuid& u) noexcept;
 

@@ -71,6 +71,18 @@ constexpr bool next_v7(const V7State& last, std::uint64_t now_tick, std::uint64_
   return true;
 }
 
+// The v7 to hand out after `last` when every value must draw all 62 bits of rand_b afresh
+// (`fresh`), so that no two values share bits a counter carried over (RFC 9562 §6.2, Method 3
+// alone): the clock's tick when it has passed the last one, else the last tick + 1, i.e. the
+// sub-millisecond fraction advances by one 1/4096 ms. Strictly greater than `last`; runs ahead
+// of the clock while values come faster than one per tick. Returns false, leaving `out`
+// untouched, when the last tick is the greatest and the clock has not passed it.
+constexpr bool next_v7_fresh(const V7State& last, std::uint64_t now_tick, std::uint64_t fresh, V7State& out) noexcept {
+  if (now_tick <= last.last_tick && last.last_tick >= kMaxV7Tick) return false;
+  out = V7State{now_tick > last.last_tick ? now_tick : last.last_tick + 1, fresh & kMaxV7RandB};
+  return true;
+}
+
 // ---- one v7 sequence for a whole server (RFC 9562 §6.2, Methods 3 and 1) --------------------
 // A server-wide sequence is one 64-bit "position" that every process advances with a 64-bit
 // compare-and-swap (no 16-byte atomic needed): the 60-bit tick (unix_ts_ms << 12 | §6.2 Method 3

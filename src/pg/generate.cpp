@@ -82,3 +82,11 @@ UUIDX_FUNCTION(uuidx_uuidv7_shift) {
 UUIDX_FUNCTION(uuidx_nil) { return uuidx_pg::uuid_datum(uuidx::nil_uuid()); }
 
 UUIDX_FUNCTION(uuidx_max) { return uuidx_pg::uuid_datum(uuidx::max_uuid()); }
+
+// uuid_generate_v7_fresh(): the session's sequence with all of rand_b drawn for every value.
+UUIDX_FUNCTION(uuidx_generate_v7_fresh) {
+  const std::int64_t now = uuidx_pg::clock_now_ns();
+  uuidx::Uuid out;
+  call_core([&] { out = uuidx::generate_v7_fresh(uuidx_pg::session_v7(), now, uuidx_pg::session_random()); });
+  return uuidx_pg::uuid_datum(out);
+}

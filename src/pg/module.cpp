@@ -1,5 +1,6 @@
 // module.cpp: the module's magic block and its load-time hook.
 #include "../core/message.hpp"
+#include "facade.hpp"
 #include "pg.hpp"
 #include "server_v7.hpp"
 #include "session.hpp"
@@ -18,8 +19,8 @@ PGDLLEXPORT void _PG_init(void);
 
 // Runs once per process that loads uuidx — in the postmaster too when preloaded. It registers
 // the fork handler, the settings uuidx.v7_scope (with the shared-memory hooks of the server-wide
-// v7 sequence when preloaded) and uuidx.time_predicates, and the planner hook; all session state
-// is created lazily in the backend that uses it.
+// v7 sequence when preloaded), uuidx.facade_key and uuidx.time_predicates, and the planner
+// hook; all session state is created lazily in the backend that uses it.
 void _PG_init(void) {
   if (!uuidx_pg::install_fork_guard())
     ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
@@ -27,6 +28,7 @@ void _PG_init(void) {
   uuidx_pg::install_test_hooks();  // test builds only (make UUIDX_FAULT_INJECTION=1)
 #endif
   uuidx::set_message_prefix_length(&uuidx_pg::database_prefix_length);
-  uuidx_pg::install_server_v7();  // first: install_time_predicates reserves the "uuidx" prefix
+  uuidx_pg::install_server_v7();  // before install_time_predicates, which reserves the "uuidx" prefix
+  uuidx_pg::install_facade_key();
   uuidx_pg::install_time_predicates();
 }

@@ -133,6 +133,14 @@ inline Datum timestamptz_datum(std::int64_t unix_us) {
 #define UUIDX_PROC_ACLCHECK(fn, role, mode) pg_proc_aclcheck((fn), (role), (mode))
 #endif
 
+// A setting's "extra" is freed by guc.c: with free() up to 15, with pfree() in its own memory
+// context from 16 on, where guc_malloc allocates there (include utils/guc.h).
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_GUC_MALLOC(size) guc_malloc(LOG, (size))
+#else
+#define UUIDX_GUC_MALLOC(size) malloc(size)
+#endif
+
 // 17 adds pg_catalog.uuid_extract_timestamp (v1 only; 18 reads v7 too, in whole ms) and
 // uuid_extract_version (include utils/fmgroids.h). InvalidOid where the server has none.
 #if PG_VERSION_NUM >= 170000
