@@ -351,6 +351,28 @@ FROM (VALUES
   ('the same day again', $$'good_parent', '2024-01-01', '2024-01-02', '1 day'$$)) AS c(label, args);
 DROP TABLE bad_plain, bad_by_int, bad_by_list, good_parent;
 
+-- ------------------------------------------------------------------ the UUIDv47 facade
+-- Every uuid input both ways with a 16-byte key: only a v7 goes out and only a v4 comes back
+-- (22023 naming what the value is); every byte input as the key: 16 bytes, or 22023 naming the
+-- length. The one-argument forms: 55000 without uuidx.facade_key, then as the two-argument ones.
+SELECT i.label,
+       pg_temp.err(format('SELECT uuid_v7_to_facade(%L::uuid, %L::bytea)', i.u, '\x000102030405060708090a0b0c0d0e0f')) AS to_facade,
+       pg_temp.err(format('SELECT uuid_facade_to_v7(%L::uuid, %L::bytea)', i.u, '\x000102030405060708090a0b0c0d0e0f')) AS from_facade
+FROM uuid_inputs AS i ORDER BY i.ord;
+SELECT b.label,
+       pg_temp.err(format('SELECT uuid_v7_to_facade(%L::uuid, %L::bytea)', '01890a5d-ac96-774b-bcce-b302099a8057', b.b)) AS to_facade,
+       pg_temp.err(format('SELECT uuid_facade_to_v7(%L::uuid, %L::bytea)', 'bb555eb6-1d51-474b-bcce-b302099a8057', b.b)) AS from_facade
+FROM byte_inputs AS b ORDER BY b.ord;
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_to_facade(%L::uuid)', i.u)) AS to_facade_unset,
+       pg_temp.err(format('SELECT uuid_facade_to_v7(%L::uuid)', i.u)) AS from_facade_unset
+FROM uuid_inputs AS i WHERE i.ord IN (0, 1, 14, 17) ORDER BY i.ord;
+SET uuidx.facade_key = '0001020304050607:08090a0b0c0d0e0f';
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_to_facade(%L::uuid)', i.u)) AS to_facade_set,
+       pg_temp.err(format('SELECT uuid_facade_to_v7(%L::uuid)', i.u)) AS from_facade_set
+FROM uuid_inputs AS i WHERE i.ord IN (0, 1, 14, 17) ORDER BY i.ord;
+RESET uuidx.facade_key;
+SELECT pg_temp.err('SELECT uuid_extract_version(uuid_generate_v7_fresh())') AS v7_fresh;
+
 -- ------------------------------------------------------------------ functions without arguments
 -- Nothing to give them but the wrong arity: 42883, no uuidx code runs. From PostgreSQL 19 on
 -- the error has a DETAIL saying why no function matched (expected/bad_input_3.out).

@@ -35,6 +35,7 @@ cases=(
   "v8_name|$m|uuid_generate_v8_name(uuid_ns_url(), 'https://example.com/' || i)"
   "encode_decode_base58|$m|uuid_decode(uuid_encode(uuid_generate_v4(), 'base58'), 'base58')"
   "encode_decode_base32|$m|uuid_decode(uuid_encode(uuid_generate_v7(), 'base32'), 'base32')"
+  "facade_both_ways|$m|uuid_facade_to_v7(uuid_v7_to_facade(uuid_generate_v7(), '\\x000102030405060708090a0b0c0d0e0f'), '\\x000102030405060708090a0b0c0d0e0f')"
 )
 script=$(mktemp /tmp/uuidx-memory.XXXXXX.sql)
 {
