@@ -10,7 +10,7 @@ SELECT uuid_v7_to_facade('01890a5d-ac96-774b-bcce-b302099a8057', '\x000102030405
          = 'd2d1776f-12b1-4000-8000-000000000000' AS zero_time_as_reference;
 
 -- 10^4 (v7, key, facade) rows made by the reference (test/facade/vectors.csv, checked against it
--- by test/suites/16_facade_reference.sh): the same facade, and the inverse, through SQL.
+-- by test/suites/17_facade_reference.sh): the same facade, and the inverse, through SQL.
 CREATE TEMP TABLE reference_vectors (v7 uuid, key bytea, facade uuid);
 \copy reference_vectors FROM 'test/facade/vectors.csv' WITH (FORMAT csv)
 SELECT count(*) AS vectors,

@@ -1,6 +1,6 @@
 // reference_oracle.cpp: uuidx's UUIDv47 façade (src/core/facade.hpp) against the reference
 // implementation, uuidv47.h from ../shared/vendor (compiled here as a test oracle only; nothing
-// of it ships). Built and run by test/suites/16_facade_reference.sh.
+// of it ships). Built and run by test/suites/17_facade_reference.sh.
 //   reference_oracle check N SEED    N random (v7, key) pairs and the edge values: uuidx's façade
 //                                    and its inverse equal the reference's, bit for bit
 //   reference_oracle vectors N SEED  N rows "v7,key,facade" made by the reference alone (the
