@@ -22,14 +22,16 @@ DROP TABLE with_domain;
 CREATE VIEW with_view AS SELECT uuid_nil() AS u;
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS view_blocks;
 DROP VIEW with_view;
-CREATE TABLE with_generated (id uuid, version smallint GENERATED ALWAYS AS (uuid_extract_version(id)) STORED);
+-- (uuid_extract_time: a name no major's pg_catalog has. One it has, such as uuid_extract_version
+-- from 17 on, resolves to PostgreSQL's function, on which the column then depends instead.)
+CREATE TABLE with_generated (id uuid, created timestamptz GENERATED ALWAYS AS (uuid_extract_time(id)) STORED);
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS generated_column_blocks;
 DROP TABLE with_generated;
 CREATE TABLE with_index (id uuid);
 CREATE INDEX with_index_time ON with_index ((uuid_extract_time(id)));
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS index_expression_blocks;
 DROP TABLE with_index;
-CREATE TABLE with_check (id uuid CHECK (uuid_extract_version(id) = 7));
+CREATE TABLE with_check (id uuid CHECK (uuid_extract_time(id) IS NOT NULL));
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS check_constraint_blocks;
 DROP TABLE with_check;
 CREATE FUNCTION atomic_body() RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT uuid_generate_v7(); END;
