@@ -9,7 +9,8 @@ them.
   (https:, mailto: ...) is not checked; any other is a path relative to the file's directory,
   optionally followed by "#anchor". The path must exist in the tree (a file or a directory).
 - Anchors: "#anchor" alone refers to the file itself, "other.md#anchor" to that file. The anchor
-  must be one GitHub makes for a heading of that file: the heading's text as rendered (inline
+  must be one GitHub makes for a heading of that file ("# ..." or a line underlined with "=" or
+  "-"): the heading's text as rendered (inline
   code keeps its content, a link keeps its text, emphasis marks go), lowercased, every character
   that is not a letter, a mark, a digit, "_", "-" or a space dropped, each space turned into "-";
   the second heading of the same anchor gets "-1", the third "-2", and so on. An
@@ -26,6 +27,7 @@ FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 INLINE_LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\([ \t]*<?([^)\s>]*)>?(?:[ \t]+\"[^\"]*\")?[ \t]*\)")
 REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$")
+SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 HTML_ANCHOR = re.compile(r"<a\s+[^>]*?(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", re.I)
 
 
@@ -86,12 +88,18 @@ def anchors(path, cache={}):
     lines = text.split("\n")
     mask = code_mask(lines)
     seen, result = {}, set()
-    for line, in_code in zip(lines, mask):
+    for i, (line, in_code) in enumerate(zip(lines, mask)):
         if in_code:
             continue
         m = HEADING.match(line)
-        if m:
-            base = slug(m.group(2))
+        text = m.group(2) if m else None
+        # A setext heading: a line of "=" or "-" under a line of text.
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if not m and line.strip() and not mask[i + 1 if i + 1 < len(lines) else i] and \
+                SETEXT.match(nxt) and not HEADING.match(line) and not line.lstrip().startswith(("-", "*", "+", ">", "|")):
+            text = line.strip()
+        if text is not None:
+            base = slug(text)
             n = seen.get(base, 0)
             seen[base] = n + 1
             result.add(base if n == 0 else f"{base}-{n}")

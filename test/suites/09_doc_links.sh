@@ -41,17 +41,23 @@ Broken: [B1](#notes-a--b-c-2) [B2](docs/missing.md) [B3](docs/guide.md#nowhere)
 <!-- [nor this](#nowhere) -->
 MD
 cat >"$fx/docs/guide.md" <<'MD'
-# Guide
-## Setting up
-Back: [top](../README.md#top), [broken](../README.md#setting-up)
+Guide
+=====
+Setting up
+----------
+Not a heading, a rule below a blank line:
+
+---
+Back: [top](../README.md#top), [broken](../README.md#setting-up) [self](#guide)
+[broken](#not-a-heading-a-rule-below-a-blank-line)
 MD
 out=$(cd "$fx" && python3 "$OLDPWD/test/lib/md_links.py" README.md docs/guide.md)
 rc=$?
 flagged=$(grep -oE '^[^ ]+:[0-9]+: [^:]*' <<<"$out" | sed -E 's/^[^ ]+:[0-9]+: //' | sort | tr '\n' ' ')
-want=$(printf '%s\n' '#Top' '#notes-a--b-c-2' '../README.md#setting-up' 'docs/guide.md#nowhere' 'docs/missing.md' 'img/plot.png#x' | sort | tr '\n' ' ')
+want=$(printf '%s\n' '#Top' '#notes-a--b-c-2' '../README.md#setting-up' 'docs/guide.md#nowhere' 'docs/missing.md' 'img/plot.png#x' '#not-a-heading-a-rule-below-a-blank-line' | sort | tr '\n' ' ')
 check "md_links.py flags exactly the fixture's broken links" \
   "$([ "$rc" = 1 ] && [ "$flagged" = "$want" ] && echo t)" "flagged: $flagged(exit $rc)"
-check "md_links.py counts the fixture's links" "$(grep -qx 'links=22 broken=6' <<<"$out" && echo t)" \
+check "md_links.py counts the fixture's links" "$(grep -qx 'links=24 broken=7' <<<"$out" && echo t)" \
   "$(tail -n 1 <<<"$out")"
 
 # 2. The documentation.
