@@ -5,6 +5,7 @@ SET client_min_messages = warning;
 DROP DATABASE IF EXISTS regression_uuidx_trusted;
 DROP ROLE IF EXISTS regress_uuidx_owner;
 DROP ROLE IF EXISTS regress_uuidx_nobody;
+DROP ROLE IF EXISTS regress_uuidx_other;
 RESET client_min_messages;
 CREATE DATABASE regression_uuidx_trusted;
 CREATE ROLE regress_uuidx_owner;
@@ -44,7 +45,31 @@ SET ROLE regress_uuidx_owner;
 DROP EXTENSION uuidx;
 RESET ROLE;
 
+-- Into a schema the installing role does not own (README.md: "into any schema"): one of
+-- another role on which it has no privilege at all, and one on which it has CREATE. PostgreSQL
+-- checks no privilege on the named schema: a trusted extension's script runs as the bootstrap
+-- superuser. The extension is the installing role's either way.
+CREATE ROLE regress_uuidx_other;
+CREATE SCHEMA no_rights AUTHORIZATION regress_uuidx_other;
+CREATE SCHEMA shared AUTHORIZATION regress_uuidx_other;
+GRANT USAGE, CREATE ON SCHEMA shared TO regress_uuidx_owner;
+SET ROLE regress_uuidx_owner;
+SELECT has_schema_privilege('no_rights', 'CREATE') AS can_create, has_schema_privilege('no_rights', 'USAGE') AS can_use;
+CREATE EXTENSION uuidx SCHEMA no_rights;
+SELECT extname, extowner::regrole AS owner, extnamespace::regnamespace AS schema,
+       (SELECT nspowner::regrole FROM pg_namespace WHERE oid = extnamespace) AS schema_owner
+FROM pg_extension WHERE extname = 'uuidx';
+DROP EXTENSION uuidx;
+CREATE EXTENSION uuidx SCHEMA shared;
+SELECT extname, extowner::regrole AS owner, extnamespace::regnamespace AS schema,
+       (SELECT nspowner::regrole FROM pg_namespace WHERE oid = extnamespace) AS schema_owner
+FROM pg_extension WHERE extname = 'uuidx';
+SELECT shared.uuid_extract_version(shared.uuid_generate_v7()) AS v7;
+DROP EXTENSION uuidx;
+RESET ROLE;
+
 \c :regress_db
 DROP DATABASE regression_uuidx_trusted;
 DROP ROLE regress_uuidx_owner;
 DROP ROLE regress_uuidx_nobody;
+DROP ROLE regress_uuidx_other;

@@ -1,5 +1,6 @@
 -- Uninstalling (README.md, "Uninstalling"): DROP EXTENSION uuidx is refused for the dependencies
--- PostgreSQL records (a default, a view, a column of a uuidx domain, a BEGIN ATOMIC SQL body),
+-- PostgreSQL records (a default, a generated column, an index expression, a view, a CHECK
+-- constraint, a column of a uuidx domain, a BEGIN ATOMIC SQL body),
 -- not for a $$-quoted SQL or PL/pgSQL body, which then fails at its next call; CASCADE drops the
 -- recorded dependents.
 SELECT current_database() AS regress_db \gset
@@ -21,6 +22,18 @@ DROP TABLE with_domain;
 CREATE VIEW with_view AS SELECT uuid_nil() AS u;
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS view_blocks;
 DROP VIEW with_view;
+-- (uuid_extract_time: a name no major's pg_catalog has. One it has, such as uuid_extract_version
+-- from 17 on, resolves to PostgreSQL's function, on which the column then depends instead.)
+CREATE TABLE with_generated (id uuid, created timestamptz GENERATED ALWAYS AS (uuid_extract_time(id)) STORED);
+SELECT pg_temp.err('DROP EXTENSION uuidx') AS generated_column_blocks;
+DROP TABLE with_generated;
+CREATE TABLE with_index (id uuid);
+CREATE INDEX with_index_time ON with_index ((uuid_extract_time(id)));
+SELECT pg_temp.err('DROP EXTENSION uuidx') AS index_expression_blocks;
+DROP TABLE with_index;
+CREATE TABLE with_check (id uuid CHECK (uuid_extract_time(id) IS NOT NULL));
+SELECT pg_temp.err('DROP EXTENSION uuidx') AS check_constraint_blocks;
+DROP TABLE with_check;
 CREATE FUNCTION atomic_body() RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT uuid_generate_v7(); END;
 SELECT pg_temp.err('DROP EXTENSION uuidx') AS begin_atomic_body_blocks;
 DROP FUNCTION atomic_body();

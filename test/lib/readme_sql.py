@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
-"""Runs the SQL examples of README.md against a running server and checks what README says
-they give.
+"""Runs the SQL examples of README.md (and of the other Markdown files named: docs/*.md) against
+a running server and checks what the text says they give.
+
+    readme_sql.py [FILE.md...]        (README.md if none is named)
+
+Every file follows the same rules:
 
 - Every fenced ```sql block runs in one psql session, in a fresh database with uuidx created
   (unless the block creates it). An HTML comment right before a block can say
@@ -127,8 +131,7 @@ def leading_errors(stmt):
     return errs
 
 
-def main(readme):
-    text = open(readme, encoding="utf-8").read()
+def main(paths):
     passed = failed = skipped = 0
 
     def check(ok, what, detail=""):
@@ -140,86 +143,88 @@ def main(readme):
             failed += 1
             print(f"FAIL  {what}" + (f"\n      {detail}" if detail else ""))
 
-    blocks = []
-    for m in re.finditer(r"```sql\n(.*?)```", text, re.S):
-        before = text[:m.start()].rstrip()
-        # The comment must stand right before the block (no other comment end in between).
-        directive = re.search(r"<!--\s*readme-sql:\s*((?:(?!-->).)*?)\s*-->$", before, re.S)
-        line = text.count("\n", 0, m.start()) + 1
-        blocks.append((line, m.group(1), directive.group(1) if directive else ""))
+    for n, path in enumerate(paths):
+        text = open(path, encoding="utf-8").read()
+        blocks = []
+        for m in re.finditer(r"```sql\n(.*?)```", text, re.S):
+            before = text[:m.start()].rstrip()
+            # The comment must stand right before the block (no other comment end in between).
+            directive = re.search(r"<!--\s*readme-sql:\s*((?:(?!-->).)*?)\s*-->$", before, re.S)
+            line = text.count("\n", 0, m.start()) + 1
+            blocks.append((line, m.group(1), directive.group(1) if directive else ""))
 
-    db = None
-    for k, (line, body, directive) in enumerate(blocks):
-        label = f"README.md:{line}"
-        if directive.startswith("skip"):
-            skipped += 1
-            print(f"SKIP  {label}: {directive[4:].strip()}")
-            continue
-        if not directive.startswith("continues") or db is None:
-            db = f"readme_{k}"
-            m = re.search(r"\bdatabase\s+(\w+)", directive)
-            if m:
-                db = m.group(1)
-            setup = f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n'
-            out = psql("postgres", setup)
-            if "ERROR" in out:
-                check(False, f"{label}: create database {db}", out.strip())
+        db = None
+        for k, (line, body, directive) in enumerate(blocks):
+            label = f"{path}:{line}"
+            if directive.startswith("skip"):
+                skipped += 1
+                print(f"SKIP  {label}: {directive[4:].strip()}")
                 continue
-            pre = "" if re.search(r"CREATE EXTENSION uuidx", body) else "CREATE EXTENSION uuidx;\n"
-            pre += "SET timezone = 'UTC';\n"
-            m = re.search(r"\bprelude\s+(.*)$", directive, re.S)
-            if m:
-                pre += m.group(1) + "\n"
-            out = psql(db, pre)
-            if "ERROR" in out:
-                check(False, f"{label}: setup", out.strip())
-                continue
-        stmts = split_statements(body)
-        script = "SET timezone = 'UTC';\n"
-        for j, (s, _) in enumerate(stmts):
-            script += f"\\echo '<<stmt {j}>>'\n{s}\n"
-        script += "\\echo '<<end>>'\n"
-        out = psql(db, script)
-        parts = re.split(r"^<<stmt (\d+)>>$|^<<end>>$", out, flags=re.M)
-        results = {}
-        for j in range(1, len(parts) - 1, 2):
-            if parts[j] is not None:
-                results[int(parts[j])] = parts[j + 1]
-        ok, why = True, []
-        for j, (s, trailing) in enumerate(stmts):
-            res = results.get(j, "")
-            want_errors = leading_errors(stmts[j + 1][0]) if j + 1 < len(stmts) else []
-            got_errors = re.findall(r"ERROR:\s+(.*)", res)
-            for w in want_errors:
-                if not any(g.startswith(w.rstrip("…")) for g in got_errors):
+            if not directive.startswith("continues") or db is None:
+                db = f"readme_{n}_{k}"
+                m = re.search(r"\bdatabase\s+(\w+)", directive)
+                if m:
+                    db = m.group(1)
+                setup = f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n'
+                out = psql("postgres", setup)
+                if "ERROR" in out:
+                    check(False, f"{label}: create database {db}", out.strip())
+                    continue
+                pre = "" if re.search(r"CREATE EXTENSION uuidx", body) else "CREATE EXTENSION uuidx;\n"
+                pre += "SET timezone = 'UTC';\n"
+                m = re.search(r"\bprelude\s+(.*)$", directive, re.S)
+                if m:
+                    pre += m.group(1) + "\n"
+                out = psql(db, pre)
+                if "ERROR" in out:
+                    check(False, f"{label}: setup", out.strip())
+                    continue
+            stmts = split_statements(body)
+            script = "SET timezone = 'UTC';\n"
+            for j, (s, _) in enumerate(stmts):
+                script += f"\\echo '<<stmt {j}>>'\n{s}\n"
+            script += "\\echo '<<end>>'\n"
+            out = psql(db, script)
+            parts = re.split(r"^<<stmt (\d+)>>$|^<<end>>$", out, flags=re.M)
+            results = {}
+            for j in range(1, len(parts) - 1, 2):
+                if parts[j] is not None:
+                    results[int(parts[j])] = parts[j + 1]
+            ok, why = True, []
+            for j, (s, trailing) in enumerate(stmts):
+                res = results.get(j, "")
+                want_errors = leading_errors(stmts[j + 1][0]) if j + 1 < len(stmts) else []
+                got_errors = re.findall(r"ERROR:\s+(.*)", res)
+                for w in want_errors:
+                    if not any(g.startswith(w.rstrip("…")) for g in got_errors):
+                        ok = False
+                        why.append(f"expected error '{w}' from: {s.strip()[:80]}; got: {got_errors or res.strip()[:200]}")
+                if got_errors and not want_errors:
                     ok = False
-                    why.append(f"expected error '{w}' from: {s.strip()[:80]}; got: {got_errors or res.strip()[:200]}")
-            if got_errors and not want_errors:
-                ok = False
-                why.append(f"unexpected error from: {s.strip()[:80]}: {got_errors[0]}")
-            if j + 1 < len(stmts):
-                trailing_values = leading_values(stmts[j + 1][0])
-            else:
-                trailing_values = []
-            for v in expectations(s, trailing) + trailing_values:
-                if v not in res:
-                    ok = False
-                    why.append(f"expected '{v}' from: {s.strip()[:80]}; got: {res.strip()[:200]}")
-        nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
-        check(ok, f"{label}: {len(stmts)} statements, {nvalues} printed values checked", "\n      ".join(why))
+                    why.append(f"unexpected error from: {s.strip()[:80]}: {got_errors[0]}")
+                if j + 1 < len(stmts):
+                    trailing_values = leading_values(stmts[j + 1][0])
+                else:
+                    trailing_values = []
+                for v in expectations(s, trailing) + trailing_values:
+                    if v not in res:
+                        ok = False
+                        why.append(f"expected '{v}' from: {s.strip()[:80]}; got: {res.strip()[:200]}")
+            nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
+            check(ok, f"{label}: {len(stmts)} statements, {nvalues} printed values checked", "\n      ".join(why))
 
-    # Reference tables: `SELECT ...;` → `value`
-    db = "readme_reference"
-    psql("postgres", f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n')
-    psql(db, "CREATE EXTENSION uuidx;")
-    for m in re.finditer(r"`(SELECT [^`]*;)` → `([^`]*)`", text):
-        line = text.count("\n", 0, m.start()) + 1
-        res = psql(db, "SET timezone = 'UTC';\n" + m.group(1) + "\n")
-        check(m.group(2) in res and "ERROR" not in res, f"README.md:{line}: {m.group(1)} → {m.group(2)}",
-              res.strip()[:300])
+        # Reference tables: `SELECT ...;` → `value`
+        db = f"readme_{n}_reference"
+        psql("postgres", f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n')
+        psql(db, "CREATE EXTENSION uuidx;")
+        for m in re.finditer(r"`(SELECT [^`]*;)` → `([^`]*)`", text):
+            line = text.count("\n", 0, m.start()) + 1
+            res = psql(db, "SET timezone = 'UTC';\n" + m.group(1) + "\n")
+            check(m.group(2) in res and "ERROR" not in res, f"{path}:{line}: {m.group(1)} → {m.group(2)}",
+                  res.strip()[:300])
     print(f"SUITE_RESULT passed={passed} failed={failed} skipped={skipped}")
     return 0 if failed == 0 else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "README.md"))
+    sys.exit(main(sys.argv[1:] or ["README.md"]))

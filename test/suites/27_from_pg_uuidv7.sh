@@ -7,10 +7,9 @@
 # uuid_v7_to_timestamptz); uuidx installed beside it in a schema of its own; the defaults that call
 # pg_uuidv7 pointed at uuidx's function of the same name (the DO block of "Coming from uuid-ossp",
 # for pg_uuidv7, taken from README.md); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
-# rewritten with uuidx's equivalent; then the drop goes through. Checks: the equivalents table
-# (uuid_v7_to_timestamptz = uuid_extract_time, uuid_timestamptz_to_v7(t, true) = uuid_v7_floor(t),
-# the time of uuid_timestamptz_to_v7(t) = that of uuid_generate_v7(t)), the rows untouched, new
-# rows get uuidx's v7 above every earlier key.
+# rewritten with uuidx's equivalent; then the drop goes through. Checks: the equivalents table of
+# README.md, read from it (every function of pg_uuidv7 in it, each row's expressions agreeing on
+# sample values), the rows untouched, new rows get uuidx's v7 above every earlier key.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/deps.sh
@@ -42,18 +41,60 @@ check_sql "an application on pg_uuidv7: 1000 rows, v7 keys from its default" "
 
 # 1. uuidx beside it, in its own schema: both define uuid_generate_v7().
 cluster_psql -q -c "CREATE SCHEMA uuidx" -c "CREATE EXTENSION uuidx SCHEMA uuidx"
-# The equivalents of README.md's table, while both are installed.
-check_sql "uuid_v7_to_timestamptz(u) = uuidx.uuid_extract_time(u) for every row" "
-  SELECT bool_and(uuid_v7_to_timestamptz(id) = uuidx.uuid_extract_time(id)), count(*) || ' rows' FROM orders"
-check_sql "uuid_timestamptz_to_v7(t, true) = uuidx.uuid_v7_floor(t)" "
-  SELECT bool_and(uuid_timestamptz_to_v7(t, true) = uuidx.uuid_v7_floor(t)), count(*) || ' instants'
-  FROM (SELECT timestamptz '2024-02-29 12:34:56.789+00' + g * interval '7 hours 3.0011 s' AS t
-        FROM generate_series(-500, 500) AS g) s"
-check_sql "uuid_timestamptz_to_v7(t) and uuidx.uuid_generate_v7(t): the same millisecond" "
-  SELECT bool_and(uuidx.uuid_extract_time(uuid_timestamptz_to_v7(t)) = uuidx.uuid_extract_time(uuidx.uuid_generate_v7(t))),
-         count(*) || ' instants'
-  FROM (SELECT timestamptz '2024-02-29 12:34:56.789+00' + g * interval '7 hours 3.0011 s' AS t
-        FROM generate_series(-500, 500) AS g) s"
+# README.md's table of equivalents, row by row, while both are installed: it names every function
+# pg_uuidv7 defines, and each row's two expressions (the first code span of each cell, run as
+# written with uuidx's schema first on the search path) agree on sample values: 1000 keys (half
+# the table's, half made by pg_uuidv7 for instants from 1970 to 2100), 1000 timestamptz and 1000
+# timestamp instants, in a session whose time zone is not UTC (Asia/Kolkata, +05:30). A value
+# with random bits (pg_uuidv7 called without `true`) agrees in its millisecond, and both are v7;
+# any other value is equal. The row of uuid_generate_v7() itself is the default moved below.
+table=$(python3 - README.md <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+part = text.split("## Coming from pg_uuidv7", 1)[1]
+rows = re.findall(r"^\| `([^`]+)`[^|]*\| `([^`]+)`", part.split("\n\n| pg_uuidv7 | uuidx |", 1)[1].split("\n\n", 1)[0], re.M)
+for a, b in rows:
+    print(a + "\t" + b)
+PY
+)
+readme_names=$(cut -f1 <<<"$table" | sed -E 's/\(.*//' | LC_ALL=C sort -u | tr '\n' ' ')
+package_names=$(cluster_psql -At -c "
+  SELECT string_agg(DISTINCT p.proname, ' ' ORDER BY p.proname) || ' '
+  FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+  WHERE d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_uuidv7')")
+check_true "README.md's table names every function of pg_uuidv7, and no other" \
+  "$([ -n "$readme_names" ] && [ "$readme_names" = "$package_names" ] && echo t)" \
+  "README: ${readme_names}; pg_uuidv7: $package_names"
+cluster_psql -q -c "ALTER DATABASE postgres SET timezone = 'Asia/Kolkata'"
+cluster_psql -q <<'SQL'
+CREATE TABLE samples AS
+  SELECT CASE WHEN g % 2 = 0 THEN o.id
+              ELSE uuid_timestamptz_to_v7(timestamptz '1970-01-01 00:00:00.001+00' + g * interval '48 days 3 hours 7.013 s')
+         END AS u,
+         timestamptz '2024-02-29 12:34:56.789+00' + (g - 500) * interval '7 hours 3.0011 s' AS t,
+         timestamp '2024-02-29 23:45:01.234' + (g - 500) * interval '5 days 1 hour 1.0007 s' AS ts
+  FROM (SELECT id, row_number() OVER (ORDER BY id) AS g FROM orders) o;
+SQL
+rows=0
+while IFS=$'\t' read -r theirs ours; do
+  [ -n "$theirs" ] || continue
+  [ "$theirs" = "uuid_generate_v7()" ] && continue
+  rows=$((rows + 1))
+  type=$(cluster_psql -At -c "SET search_path = uuidx, public; SELECT pg_typeof($theirs) FROM samples LIMIT 1")
+  if [ "$type" = uuid ] && [[ $theirs != *", true)" ]]; then
+    agree="uuidx.uuid_extract_time(a) = uuidx.uuid_extract_time(b) AND uuidx.uuid_extract_version(a) = 7 AND uuidx.uuid_extract_version(b) = 7"
+  else
+    agree="a = b"
+  fi
+  check_sql "README: $theirs ↔ $ours" "
+    SET search_path = uuidx, public;
+    SELECT bool_and($agree) AND bool_and(ta = tb) AND count(*) = 1000,
+           count(*) || ' samples, ' || min(ta) || ' and ' || min(tb) || ', time zone ' || current_setting('TimeZone')
+    FROM (SELECT a, b, pg_typeof(a)::text AS ta, pg_typeof(b)::text AS tb
+          FROM (SELECT $theirs AS a, $ours AS b FROM samples) s0) s"
+done <<<"$table"
+check_true "README.md's table: six rows compared besides uuid_generate_v7()" "$([ "$rows" = 6 ] && echo t)" "$rows rows"
+cluster_psql -q -c "ALTER DATABASE postgres RESET timezone" -c "DROP TABLE samples"
 
 # 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name: README.md's
 # DO block of "Coming from uuid-ossp" itself, with 'uuid-ossp' replaced by 'pg_uuidv7' and its

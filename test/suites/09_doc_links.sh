@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# scope: once
+# packages: python3
+# Every relative link and every anchor of the documentation resolves (test/lib/md_links.py, with
+# GitHub's anchor rules): README.md, CHANGELOG.md and docs/*.md when docs/ exists. First the
+# checker itself, on a small tree whose good and broken links are known: it must flag exactly
+# the broken ones.
+set -u
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+check() {  # what ok details
+  if [ "$2" = t ]; then echo "PASS  $1: $3"; passed=$((passed + 1)); else echo "FAIL  $1: $3"; failed=$((failed + 1)); fi
+}
+
+# 1. The checker on a fixture.
+fx=$(mktemp -d /tmp/uuidx-links.XXXXXX)
+trap 'rm -rf "$fx"' EXIT
+mkdir -p "$fx/docs" "$fx/img"
+touch "$fx/img/plot.png"
+cat >"$fx/README.md" <<'MD'
+# Top
+## Coming from PostgreSQL 18's built-ins
+## `uuid_v7_floor` and [friends](#top)
+## Notes: a — b (c)
+## Notes: a — b (c)
+## Ünïcode *Title*
+<a name="custom-anchor"></a>
+Good: [a](#top) [b](#coming-from-postgresql-18s-built-ins) [c](#uuid_v7_floor-and-friends)
+[d](#notes-a--b-c) [e](#notes-a--b-c-1) [f](#ünïcode-title) [g](#custom-anchor)
+[h](docs/guide.md) [i](docs/guide.md#setting-up) ![j](img/plot.png "a plot") [k](docs/)
+[l](https://example.com/#nowhere) [multi-line
+text](#top)
+[ref]: docs/guide.md#setting-up
+Broken: [B1](#notes-a--b-c-2) [B2](docs/missing.md) [B3](docs/guide.md#nowhere)
+[B4](#Top) [B5](img/plot.png#x)
+`[not a link](#nowhere)` and
+```sh
+[not a link either](#nowhere)
+```
+<!-- [nor this](#nowhere) -->
+MD
+cat >"$fx/docs/guide.md" <<'MD'
+Guide
+=====
+Setting up
+----------
+Not a heading, a rule below a blank line:
+
+---
+Back: [top](../README.md#top), [broken](../README.md#setting-up) [self](#guide)
+[broken](#not-a-heading-a-rule-below-a-blank-line)
+MD
+out=$(cd "$fx" && python3 "$OLDPWD/test/lib/md_links.py" README.md docs/guide.md)
+rc=$?
+flagged=$(grep -oE '^[^ ]+:[0-9]+: [^:]*' <<<"$out" | sed -E 's/^[^ ]+:[0-9]+: //' | sort | tr '\n' ' ')
+want=$(printf '%s\n' '#Top' '#notes-a--b-c-2' '../README.md#setting-up' 'docs/guide.md#nowhere' 'docs/missing.md' 'img/plot.png#x' '#not-a-heading-a-rule-below-a-blank-line' | sort | tr '\n' ' ')
+check "md_links.py flags exactly the fixture's broken links" \
+  "$([ "$rc" = 1 ] && [ "$flagged" = "$want" ] && echo t)" "flagged: $flagged(exit $rc)"
+check "md_links.py counts the fixture's links" "$(grep -qx 'links=24 broken=7' <<<"$out" && echo t)" \
+  "$(tail -n 1 <<<"$out")"
+
+# 2. The documentation.
+files=(README.md CHANGELOG.md)
+if [ -d docs ]; then
+  for f in docs/*.md; do [ -e "$f" ] && files+=("$f"); done
+fi
+out=$(python3 test/lib/md_links.py "${files[@]}")
+rc=$?
+[ "$rc" = 0 ] || echo "$out"
+check "every relative link and anchor of ${files[*]} resolves" "$([ "$rc" = 0 ] && echo t)" "$(tail -n 1 <<<"$out")"
+echo "SUITE_RESULT passed=$passed failed=$failed"
