@@ -5,6 +5,8 @@
 //                                    and its inverse equal the reference's, bit for bit
 //   reference_oracle vectors N SEED  N rows "v7,key,facade" made by the reference alone (the
 //                                    committed test/facade/vectors.csv, read by sql/facade.sql)
+//   reference_oracle encode V7 KEY   the reference's façade of one v7 (text) under KEY (32 hex
+//                                    digits, the key's bytes in order): the examples in the docs
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -131,6 +133,18 @@ int main(int argc, char** argv) {
   if (argc != 4) {
     std::fprintf(stderr, "usage: %s check|vectors N SEED\n", argv[0]);
     return 2;
+  }
+  if (std::strcmp(argv[1], "encode") == 0) {
+    uuid128_t v7;
+    std::uint8_t key[16];
+    if (!uuid_parse(argv[2], &v7) || std::strlen(argv[3]) != 32) return 2;
+    for (int i = 0; i < 16; ++i)
+      key[i] = static_cast<std::uint8_t>(hexval(argv[3][2 * i]) << 4 | hexval(argv[3][2 * i + 1]));
+    const uuid128_t f = uuidv47_encode_v4facade(v7, reference_key(key));
+    char out[37];
+    uuid_format(&f, out);
+    std::printf("%s\n", out);
+    return 0;
   }
   const long n = std::strtol(argv[2], nullptr, 10);
   const std::uint64_t seed = std::strtoull(argv[3], nullptr, 10);
