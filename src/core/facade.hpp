@@ -1,8 +1,8 @@
-// facade.hpp: the UUIDv47 façade (its reference: github.com/stateless-me/uuidv47, README
-// "Specification"): a v7 keeps its place in the database while a UUIDv4-looking value goes out.
-// Only the 48-bit unix_ts_ms (RFC 9562 §5.7) changes: it is XORed with the low 48 bits of
-// SipHash-2-4, under a 128-bit key, of the 74 bits the façade keeps unchanged (rand_a, and
-// rand_b without the variant). The version nibble becomes 4 (§5.4) going out and 7 coming back,
+// facade.hpp: the UUIDv47 façade, as its reference C code (commit 81ba63f, README
+// "Specification") defines it: a v7 keeps its place in the database while a UUIDv4-looking
+// value goes out. Only the 48-bit unix_ts_ms (RFC 9562 §5.7) changes: it is XORed with the low
+// 48 bits of SipHash-2-4, under a 128-bit key, of the 74 bits the façade keeps unchanged (rand_a,
+// and rand_b without the variant). The version nibble becomes 4 (§5.4) going out and 7 coming back,
 // and the variant stays RFC 9562's (§4.1), so the mapping is exactly invertible with the key.
 // The façade is not authenticated: decoding with another key gives a valid v7 with a wrong time.
 #pragma once
