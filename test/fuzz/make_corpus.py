@@ -122,3 +122,10 @@ write("time", "gregorian", b"\x03\x00" + i64(0x1234) + i64(0) + i64(9) + b"\x00"
 write("time", "gregorian_full", b"\x03\x01" + i64(0) + i64(MAX_GREG - 1) + i64(9) + b"\x00" + i64(0) + b"\x01" + i64(0))
 for key in ["a1_v1", "a5_v6", "a6_v7", "a3_v4", "max", "microsoft"]:
     write("time", f"readback_{key}", b"\x04" + VALUES[key].bytes)
+
+# facade: 16 bytes of a value, 16 bytes of a key, then a key as text (fuzz_facade.cpp).
+ref_key = bytes(range(16))
+for key, text in [("a6_v7", b"0001020304050607:08090a0b0c0d0e0f"), ("a3_v4", b"\\x000102030405060708090a0b0c0d0e0f"),
+                  ("nil", b"0x0001020304050607:0x08090a0b0c0d0e0f"), ("max", b" 00010203 04050607 08090a0b 0c0d0e0f "),
+                  ("a1_v1", b"0001020304050607:08090a0b0c0d0e"), ("microsoft", b"000102030405060708090a0b0c0d0e0g")]:
+    write("facade", key, VALUES[key].bytes + ref_key + text)
