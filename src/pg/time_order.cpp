@@ -59,7 +59,7 @@ struct OrderContext {
   bool* role_checked;
   bool ops_resolved;
   Oid uuid_lt, uuid_gt, uuid_eq;
-  Oid time_family;  // timestamptz's default btree family
+  Oid time_lt, time_gt;  // timestamptz's < and > of its default btree family
   bool aggs_resolved;
   Oid min_agg, max_agg;  // uuidx's min(uuid), max(uuid), or InvalidOid
 };
@@ -71,7 +71,9 @@ void resolve_ops(OrderContext* cx) {
   cx->uuid_lt = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessStrategyNumber);
   cx->uuid_gt = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterStrategyNumber);
   cx->uuid_eq = get_opfamily_member(family, UUIDOID, UUIDOID, BTEqualStrategyNumber);
-  cx->time_family = get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID, BTREE_AM_OID));
+  const Oid time_family = get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID, BTREE_AM_OID));
+  cx->time_lt = get_opfamily_member(time_family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTLessStrategyNumber);
+  cx->time_gt = get_opfamily_member(time_family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTGreaterStrategyNumber);
 }
 
 // The aggregate `fn` when it is uuidx's: one uuid argument, a uuid state, the transition function
@@ -148,11 +150,9 @@ void rewrite_sort(Query* query, OrderContext* cx) {
   const Var* var = v7_time_key(query, reinterpret_cast<Node*>(tle->expr), &key, cx);
   if (var == nullptr) return;
   resolve_ops(cx);
-  Oid family, input_type;
-  int16 strategy;
-  if (!get_ordering_op_properties(sort->sortop, &family, &input_type, &strategy) || family != cx->time_family ||
-      input_type != TIMESTAMPTZOID || (strategy != BTLessStrategyNumber && strategy != BTGreaterStrategyNumber))
-    return;  // ORDER BY ... USING some other operator
+  // ASC (or USING <) and DESC (or USING >); any other operator is left alone.
+  const bool ascending = OidIsValid(cx->time_lt) && sort->sortop == cx->time_lt;
+  if (!ascending && !(OidIsValid(cx->time_gt) && sort->sortop == cx->time_gt)) return;
   if (!OidIsValid(cx->uuid_lt) || !OidIsValid(cx->uuid_gt) || !OidIsValid(cx->uuid_eq)) return;
   Expr* sort_expr = reinterpret_cast<Expr*>(copyObjectImpl(var));
   if (tle->resjunk) {
@@ -166,7 +166,7 @@ void rewrite_sort(Query* query, OrderContext* cx) {
     sort->tleSortGroupRef = assignSortGroupRef(hidden, query->targetList);
     tle->ressortgroupref = 0;
   }
-  sort->sortop = strategy == BTLessStrategyNumber ? cx->uuid_lt : cx->uuid_gt;
+  sort->sortop = ascending ? cx->uuid_lt : cx->uuid_gt;
   sort->eqop = cx->uuid_eq;
   sort->hashable = op_hashjoinable(cx->uuid_eq, UUIDOID);
 }
