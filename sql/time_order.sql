@@ -81,6 +81,9 @@ FETCH BACKWARD 2 FROM c;
 FETCH ABSOLUTE 2 FROM c;
 COMMIT;
 
+-- The time twice: PostgreSQL drops the repeated key, so the last key is n and nothing changes.
+SELECT pg_temp.rewritten($q$SELECT id FROM ev ORDER BY uuid_extract_time(id), n, uuid_extract_time(id) DESC LIMIT 3$q$) AS repeated_rewritten;
+SELECT pg_temp.same($q$SELECT uuid_extract_time(id)::text || ' ' || n FROM ev ORDER BY uuid_extract_time(id) DESC, n, uuid_extract_time(id) LIMIT 3$q$);
 -- ORDER BY ... USING > is DESC.
 SELECT pg_temp.plan($q$SELECT id FROM ev ORDER BY uuid_extract_time(id) USING > LIMIT 3$q$);
 -- Left alone: a key after the time (it breaks the ties of one ms), FETCH ... WITH TIES (its

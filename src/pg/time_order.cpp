@@ -154,17 +154,24 @@ void rewrite_sort(Query* query, OrderContext* cx) {
   const bool ascending = OidIsValid(cx->time_lt) && sort->sortop == cx->time_lt;
   if (!ascending && !(OidIsValid(cx->time_gt) && sort->sortop == cx->time_gt)) return;
   if (!OidIsValid(cx->uuid_lt) || !OidIsValid(cx->uuid_gt) || !OidIsValid(cx->uuid_eq)) return;
+  // Whether another key of the ORDER BY reads the same entry (the parser drops a repeated key,
+  // so this is only a guard: such an entry keeps its expression).
+  bool shared = false;
+  ListCell* lc;
+  foreach (lc, query->sortClause) {
+    const SortGroupClause* other = reinterpret_cast<SortGroupClause*>(lfirst(lc));
+    if (other != sort && other->tleSortGroupRef == sort->tleSortGroupRef) shared = true;
+  }
   Expr* sort_expr = reinterpret_cast<Expr*>(copyObjectImpl(var));
-  if (tle->resjunk) {
-    // Computed for the sort only (no DISTINCT, GROUP BY or window refers to it here).
+  if (tle->resjunk && !shared) {
+    // Computed for this sort key only (no DISTINCT, GROUP BY or window refers to it here).
     tle->expr = sort_expr;
   } else {
-    // An output column: it stays, and the sort reads a new hidden column.
+    // An output column, or one another key reads: it stays, and the sort reads a new hidden one.
     TargetEntry* hidden = makeTargetEntry(sort_expr, static_cast<AttrNumber>(list_length(query->targetList) + 1),
                                           nullptr, true);
     query->targetList = lappend(query->targetList, hidden);
     sort->tleSortGroupRef = assignSortGroupRef(hidden, query->targetList);
-    tle->ressortgroupref = 0;
   }
   sort->sortop = ascending ? cx->uuid_lt : cx->uuid_gt;
   sort->eqop = cx->uuid_eq;

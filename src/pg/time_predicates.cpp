@@ -1,6 +1,8 @@
 // time_predicates.cpp: the planner hook that gives `uuid_extract_time(id) op t` an index (or a
 // partition bound) to work with on a v7 key, the setting uuidx.time_predicates that turns it off,
-// and the SQL bound functions it calls, uuid_v7_lower_bound / uuid_v7_upper_bound.
+// and the SQL bound functions it calls, uuid_v7_lower_bound / uuid_v7_upper_bound. The same hook
+// then runs the rewrite of orders by time and min/max of time (time_order.cpp); the proof that a
+// key is v7 is shared with it (v7_proof.cpp).
 //
 // Among UUIDv7 values, the time (unix_ts_ms, RFC 9562 §5.7, plus the rand_a fraction of §6.2
 // Method 3 when read to the µs) never decreases in key order, so `time(id) >= t` holds exactly
@@ -452,10 +454,12 @@ namespace uuidx_pg {
 
 void install_time_predicates() {
   DefineCustomBoolVariable("uuidx.time_predicates",
-                           "Adds key ranges to uuid_extract_time(id) comparisons over UUIDv7-only keys.",
+                           "Lets uuid_extract_time(id) comparisons, orders and min/max use UUIDv7-only keys.",
                            "A comparison of the time of a uuid_v7 column, or of a column whose table has the "
                            "CHECK constraint uuid_extract_version(col) = 7, with an instant gets the key range "
-                           "it implies, so that an index or partition bounds can be used. Results are the same.",
+                           "it implies, so that an index or partition bounds can be used; an ORDER BY ending "
+                           "in the time of a uuid_v7 column is planned as an order by the column, and min/max "
+                           "of its time as the time of min/max of the column. Results are the same.",
                            &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
   MarkGUCPrefixReserved("uuidx");
   previous_planner_hook = planner_hook;
