@@ -182,6 +182,31 @@ GRANT EXECUTE ON FUNCTION min(uuid), max(uuid) TO PUBLIC;
 DROP OWNED BY regress_uuidx_order;
 DROP ROLE regress_uuidx_order;
 
+-- Only the extension's own aggregates are used, found by membership and C transition function:
+-- with max(uuid) no longer a member (as if uuidx were 1.0, which has none), nothing is rewritten,
+-- and an aggregate of that name and shape created by someone else is never used.
+ALTER EXTENSION uuidx DROP AGGREGATE max(uuid);
+SELECT pg_temp.rewritten($q$SELECT max(uuid_extract_time(id)) FROM ev$q$) AS rewritten_without_member;
+SELECT pg_temp.rewritten($q$SELECT id FROM ev ORDER BY uuid_extract_time(id) DESC LIMIT 1$q$) AS order_still_rewritten;
+ALTER EXTENSION uuidx ADD AGGREGATE max(uuid);
+CREATE SCHEMA planted;
+CREATE FUNCTION planted.larger(a uuid, b uuid) RETURNS uuid LANGUAGE plpgsql IMMUTABLE STRICT AS
+$$ BEGIN RAISE WARNING 'planted max(uuid) called'; RETURN CASE WHEN a > b THEN a ELSE b END; END $$;
+CREATE AGGREGATE planted.max(uuid) (SFUNC = planted.larger, STYPE = uuid, SORTOP = >);
+SET search_path = planted, public, pg_catalog;
+-- (With FILTER the aggregate runs: the plan names uuidx's max, schema-qualified since planted's
+-- comes first in the search path, and no warning is raised.)
+CREATE FUNCTION pg_temp.verbose(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || q LOOP RETURN NEXT line; END LOOP;
+END $$;
+SELECT count(*) FILTER (WHERE line LIKE '%public.max(%') AS uuidx_max_in_plan, count(*) FILTER (WHERE line LIKE '%planted%') AS planted_in_plan
+FROM pg_temp.verbose($q$SELECT max(uuid_extract_time(id)) FILTER (WHERE n = 2) FROM ev$q$) AS line;
+SELECT max(uuid_extract_time(id)) FILTER (WHERE n = 2) FROM ev;
+SET search_path = public, pg_catalog;
+DROP SCHEMA planted CASCADE;
+
 -- A domain's constraint proves the key as it stands: a cached plan is planned again when it is
 -- dropped.
 CREATE DOMAIN my_v7 AS uuid CONSTRAINT my_v7_check CHECK (uuid_check_version(VALUE, 7, 'my_v7'));
