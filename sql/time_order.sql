@@ -7,12 +7,13 @@
 \i sql/include/setup.psql
 SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;
 
--- Plans with what differs between majors taken out: the InitPlan's label and the text of
--- conditions (the sort keys are kept).
+-- Plans with what differs between majors taken out: the InitPlan's label, the text of
+-- conditions (the sort keys are kept) and 19's "Replaces:" lines.
 CREATE FUNCTION pg_temp.plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
 DECLARE line text;
 BEGIN
   FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+    CONTINUE WHEN line ~ '^\s*Replaces: ';
     line := regexp_replace(line, '(InitPlan).*', '\1');
     RETURN NEXT regexp_replace(line, '(Filter: |Index Cond: ).*', '\1...');
   END LOOP;
