@@ -7,15 +7,16 @@
 \i sql/include/setup.psql
 SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;
 
--- Plans with what differs between majors taken out: the InitPlan's label, the text of
--- conditions (the sort keys are kept) and 19's "Replaces:" lines.
+-- Plans with what differs between majors taken out: the InitPlan's label, the text of filters
+-- (the sort keys are kept), 19's "Replaces:" lines, and index conditions (the min/max path's
+-- `key IS NOT NULL`, which 17 and later drop on a NOT NULL column).
 CREATE FUNCTION pg_temp.plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $$
 DECLARE line text;
 BEGIN
   FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
-    CONTINUE WHEN line ~ '^\s*Replaces: ';
+    CONTINUE WHEN line ~ '^\s*(Replaces|Index Cond): ';
     line := regexp_replace(line, '(InitPlan).*', '\1');
-    RETURN NEXT regexp_replace(line, '(Filter: |Index Cond: ).*', '\1...');
+    RETURN NEXT regexp_replace(line, '(Filter: ).*', '\1...');
   END LOOP;
 END $$;
 -- Whether the hook changed a query's plan (the plan with the setting on differs from off).
