@@ -15,7 +15,8 @@ the time), and k, the row (key and n). Rows of one instant may come in any order
 by time, so the comparison is ('strict' queries): the sequence of s is identical; for each run of
 equal s the multiset of k is identical, except for a run at a LIMIT or OFFSET boundary, where any
 rows of that instant are a valid answer: there each side's k must be rows of that instant in the
-full answer. 'loose' queries (UNION of limited arms, limited subqueries, cursors) compare the
+full answer (prepared statements run as generic plans, LIMIT and OFFSET as parameters).
+'loose' queries (UNION of limited arms, limited subqueries, cursors) compare the
 sorted s and check that every (s, k) is a row of the table's full answer. Aggregates are exact.
 
 Tables: o_dom (uuid_v7 domain, nullable: NULL keys), o_chk (table CHECK calling
@@ -89,7 +90,8 @@ def gen(seed, n, out):
     }
     lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
              "SET datestyle = 'ISO, YMD';", "SET search_path = public, pg_catalog;", "\\pset null '<null>'",
-             "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;"]
+             "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;",
+             "SET plan_cache_mode = force_generic_plan;"]
     for name, (coltype, vals) in tables.items():
         lines.append("DROP TABLE IF EXISTS %s;" % name)
         lines.append("CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype))
@@ -143,6 +145,11 @@ def gen(seed, n, out):
                                                                    t, direction())
                 queries.append((name, 'strict', base + tail(lim, off), base if (lim or off) else None,
                                 (lim is not None, off is not None)))
+            elif shape < 0.39:  # a prepared statement's generic plan, LIMIT and OFFSET as parameters
+                lim, off = rng.choice([1, 3, 10]), rng.choice([0, 0, 2])
+                base = "SELECT coalesce(%s::text, 'null'), %s FROM %s%s ORDER BY %s%s" % (t, K, name, where(), t, direction())
+                q = "PREPARE oq(int, int) AS %s LIMIT $1 OFFSET $2; EXECUTE oq(%d, %d); DEALLOCATE oq" % (base, lim, off)
+                queries.append((name, 'strict', q, base, (True, off > 0)))
             elif shape < 0.42:  # a key after the time: left alone
                 lim, off = limit()
                 s = "coalesce(%s::text, 'null') || '|' || n" % t
@@ -200,11 +207,21 @@ def gen(seed, n, out):
 
     for idx, (name, kind, q, full, flags) in enumerate(queries):
         cursor = q.startswith('DECLARE')
+        prepared = q.startswith('PREPARE')
         lines.append("BEGIN;")
         for mode in ('on', 'off'):
             lines.append("SET LOCAL uuidx.time_predicates = %s;" % mode)
             lines.append("\\echo @@ %d %s %s %s plan" % (idx, name, mode, kind))
-            lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % (q[len('DECLARE c SCROLL CURSOR FOR '):q.index(';')] if cursor else q))
+            if cursor:
+                explain = q[len('DECLARE c SCROLL CURSOR FOR '):q.index(';')]
+            elif prepared:  # the generic plan of the statement, prepared anew in each mode
+                explain = q[:q.index('; EXECUTE')] + "; EXPLAIN (VERBOSE, COSTS OFF) " + q[q.index('EXECUTE'):]
+            else:
+                explain = None
+            if prepared:
+                lines.append(explain + ";")
+            else:
+                lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % (explain or q))
             lines.append("\\echo @@ %d %s %s %s rows" % (idx, name, mode, kind))
             lines.append(q + ";")
         if full:

@@ -5,7 +5,8 @@
 # each with many keys in one ms and in one µs; and two where nothing may change: a CHECK
 # (uuid_extract_version(id) = 7), which admits nil, max and other variants whose time is NULL, and
 # a table of mixed versions. Then thousands of random queries: ORDER BY [g,] time (every form of
-# the time, ASC/DESC, NULLS FIRST/LAST) with WHERE, LIMIT and OFFSET, a key after the time,
+# the time, ASC/DESC, NULLS FIRST/LAST) with WHERE, LIMIT and OFFSET (also as parameters of a
+# prepared statement's generic plan), a key after the time,
 # DISTINCT, limited subqueries, UNION of limited arms, cursors scrolling backwards, window ranks,
 # min/max with WHERE, FILTER, GROUP BY, HAVING, correlated subqueries and empty tables; each run
 # with the setting on, then off. Rows of one instant may come in any order, so what must agree is
