@@ -168,8 +168,8 @@ void rewrite_sort(Query* query, OrderContext* cx) {
     tle->expr = sort_expr;
   } else {
     // An output column, or one another key reads: it stays, and the sort reads a new hidden one.
-    TargetEntry* hidden = makeTargetEntry(sort_expr, static_cast<AttrNumber>(list_length(query->targetList) + 1),
-                                          nullptr, true);
+    TargetEntry* hidden =
+        makeTargetEntry(sort_expr, static_cast<AttrNumber>(list_length(query->targetList) + 1), nullptr, true);
     query->targetList = lappend(query->targetList, hidden);
     sort->tleSortGroupRef = assignSortGroupRef(hidden, query->targetList);
   }

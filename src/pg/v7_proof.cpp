@@ -253,7 +253,8 @@ bool column_is_v7_at(Query* query, const Var* var, bool strict, List** proof_typ
   if (rte->rtekind == RTE_JOIN) {
     if (var->varattno > list_length(rte->joinaliasvars)) return false;
     Node* alias = strip_relabel(reinterpret_cast<Node*>(list_nth(rte->joinaliasvars, var->varattno - 1)));
-    return alias && IsA(alias, Var) && column_is_v7_at(query, reinterpret_cast<Var*>(alias), strict, proof_types, depth + 1);
+    return alias && IsA(alias, Var) &&
+           column_is_v7_at(query, reinterpret_cast<Var*>(alias), strict, proof_types, depth + 1);
   }
   if (rte->rtekind == RTE_SUBQUERY) {
     Query* sub = rte->subquery;
@@ -269,7 +270,6 @@ bool column_is_v7_at(Query* query, const Var* var, bool strict, List** proof_typ
   return domain_says_v7(get_atttype(rte->relid, var->varattno), strict, proof_types) ||
          table_says_v7(rte->relid, rte->inh, var->varattno, strict);
 }
-
 
 }  // namespace
 
