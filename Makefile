@@ -10,7 +10,7 @@ OBJS      = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 DATA = $(wildcard sql/uuidx--*.sql)
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
-REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_partitions facade uninstall
+REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions facade uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 # make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into

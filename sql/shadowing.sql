@@ -16,7 +16,8 @@ SELECT sig AS name,
         WHERE p.oid = to_regprocedure(sig)) AS unqualified_call_reaches,
        to_regprocedure('public.' || sig) IS NOT NULL AS uuidx_has_it
 FROM unnest(ARRAY['uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)', 'uuidv4()', 'uuidv7()',
-                  'uuidv7(interval)', 'uuid_generate_v7()', 'uuid_extract_time(uuid)']) AS sig
+                  'uuidv7(interval)', 'uuid_generate_v7()', 'uuid_extract_time(uuid)',
+                  'min(uuid)', 'max(uuid)']) AS sig
 ORDER BY sig COLLATE "C";
 
 -- What that changes: the server's uuid_extract_timestamp knows v1 on 17, v1 and v7 on 18, and

@@ -91,6 +91,28 @@ CREATE FUNCTION @extschema@.uuid_v7_upper_bound(at timestamptz, inclusive boolea
 COMMENT ON FUNCTION @extschema@.uuid_v7_upper_bound(timestamptz, boolean, boolean) IS
   'the greatest UUIDv7 whose uuid_extract_time(u, submillisecond) is <= at (inclusive) or < at: uuid_extract_time(id) <= t implies id <= uuid_v7_upper_bound(t) for v7 keys; the nil UUID before 1970, the greatest v7 past the last v7 time';
 
+-- min(uuid) and max(uuid), in the order of uuid's btree operators (the server has none). Their
+-- SORTOP lets PostgreSQL answer them from one index entry; the planner hook rewrites
+-- min/max(uuid_extract_time(id)) of a v7 key into uuid_extract_time(min/max(id)) with them.
+CREATE FUNCTION @extschema@.uuid_smaller(uuid, uuid) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_uuid_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_smaller(uuid, uuid) IS
+  'the smaller of two UUIDs in the order of uuid''s < operator; the transition function of min(uuid)';
+CREATE FUNCTION @extschema@.uuid_larger(uuid, uuid) RETURNS uuid
+  AS 'MODULE_PATHNAME', 'uuidx_uuid_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_larger(uuid, uuid) IS
+  'the larger of two UUIDs in the order of uuid''s > operator; the transition function of max(uuid)';
+CREATE AGGREGATE @extschema@.min(uuid) (
+  SFUNC = @extschema@.uuid_smaller, STYPE = uuid, COMBINEFUNC = @extschema@.uuid_smaller,
+  SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.min(uuid) IS
+  'the smallest UUID (uuid''s < order); read from one index entry when an index on the argument exists';
+CREATE AGGREGATE @extschema@.max(uuid) (
+  SFUNC = @extschema@.uuid_larger, STYPE = uuid, COMBINEFUNC = @extschema@.uuid_larger,
+  SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.max(uuid) IS
+  'the largest UUID (uuid''s > order); read from one index entry when an index on the argument exists';
+
 -- Range partitions of a v7 key by time: FOR VALUES FROM (uuid_v7_floor(t)) TO
 -- (uuid_v7_floor(t + step)), so each partition holds exactly the v7 values of the ms [t, t + step).
 CREATE FUNCTION @extschema@.uuid_v7_partitions(parent regclass, "from" timestamptz, "to" timestamptz, step interval)

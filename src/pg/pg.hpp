@@ -125,6 +125,11 @@ inline Datum timestamptz_datum(std::int64_t unix_us) {
 #else
 #define UUIDX_TREE_WALKER(fn) reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(fn))
 #endif
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_TREE_MUTATOR(fn) (fn)
+#else
+#define UUIDX_TREE_MUTATOR(fn) reinterpret_cast<Node* (*)()>(reinterpret_cast<void (*)()>(fn))
+#endif
 
 // 16 replaced pg_proc_aclcheck by object_aclcheck (include utils/acl.h and catalog/pg_proc.h).
 #if PG_VERSION_NUM >= 160000

@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""order_oracle.py: the oracle of the planner hook over orders by time and min/max of time.
+
+gen SEED N OUT.sql   writes the tables (keys built here, bit by bit, independently of uuidx) and
+                     about 3*N random queries per table, each run in one transaction with
+                     uuidx.time_predicates on, then off, each with its EXPLAIN; for a query with
+                     LIMIT or OFFSET also its full answer (no LIMIT/OFFSET, setting off).
+check OUT.txt        reads psql's output and prints, per table: queries tried, mismatches (must be
+                     0), and how often the order or min/max rewrite fired with the setting on
+                     (a sort on a time gone, min/max of the key in the plan; must be 0 on the
+                     tables that are not provably v7).
+
+Every query returns two columns: s, its sort key as text (the time, or the keys before it and
+the time), and k, the row (key and n). Rows of one instant may come in any order under an order
+by time, so the comparison is ('strict' queries): the sequence of s is identical; for each run of
+equal s the multiset of k is identical, except for a run at a LIMIT or OFFSET boundary, where any
+rows of that instant are a valid answer: there each side's k must be rows of that instant in the
+full answer (prepared statements run as generic plans, LIMIT and OFFSET as parameters).
+'loose' queries (UNION of limited arms, limited subqueries, cursors) compare the
+sorted s and check that every (s, k) is a row of the table's full answer. Aggregates are exact.
+
+Tables: o_dom (uuid_v7 domain, nullable: NULL keys), o_chk (table CHECK calling
+uuid_check_version: strict proof), o_empty (uuid_v7, no rows): rewritten; o_ver (CHECK
+uuid_extract_version(id) = 7, which admits nil, max and other variants whose time is NULL) and
+o_mix (v1, v6, v4, v7, nil, max): never rewritten.
+"""
+import collections
+import random
+import re
+import sys
+
+T0 = 1717243200 * 1000  # 2024-06-01 12:00:00 UTC in ms
+REWRITTEN = ('o_dom', 'o_chk', 'o_empty')
+GREG_OFFSET_100NS = 122192928000000000
+
+
+def v7(rng, ms, frac):
+    return (ms << 80) | (0x7 << 76) | (frac << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v1(rng, ms):
+    ts = ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
+    return ((ts & 0xffffffff) << 96) | (((ts >> 32) & 0xffff) << 80) | (0x1 << 76) | (((ts >> 48) & 0xfff) << 64) \
+        | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v6(rng, ms):
+    ts = ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
+    return ((ts >> 12) << 80) | (0x6 << 76) | ((ts & 0xfff) << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def v4(rng):
+    return (rng.getrandbits(48) << 80) | (0x4 << 76) | (rng.getrandbits(12) << 64) | (0b10 << 62) | rng.getrandbits(62)
+
+
+def text(u):
+    h = '%032x' % u
+    return '%s-%s-%s-%s-%s' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+
+
+def v7_keys(rng):
+    keys = []
+    for _ in range(25):  # many keys in one ms, and many in one µs (same fraction)
+        ms = T0 + rng.randrange(-3600000, 3600000)
+        frac = rng.randrange(4096)
+        for _ in range(16):
+            keys.append(v7(rng, ms, frac if rng.random() < 0.5 else rng.randrange(4096)))
+    for _ in range(500):  # spread over two hours
+        keys.append(v7(rng, T0 + rng.randrange(-3600000, 3600000), rng.randrange(4096)))
+    return keys
+
+
+TIMES = ['uuid_extract_time(id)', 'uuid_extract_time(id, true)', 'uuid_extract_time(id, false)',
+         'uuid_extract_time(id, submillisecond => true)', 'public.uuid_extract_timestamp(id)']
+
+
+def gen(seed, n, out):
+    rng = random.Random(seed)
+    keys = v7_keys(rng)
+    odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
+           (0x12345678 << 96) | (0x7 << 76) | (0b110 << 61)]
+    others = [v1(rng, T0 + rng.randrange(-3600000, 3600000)) for _ in range(150)] \
+        + [v6(rng, T0 + rng.randrange(-3600000, 3600000)) for _ in range(150)] + [v4(rng) for _ in range(100)]
+    tables = {
+        'o_dom': ('uuid_v7', keys + [None] * 30),
+        'o_chk': ("uuid PRIMARY KEY CHECK (uuid_check_version(id, 7, 'o_chk'))", keys),
+        'o_empty': ('uuid_v7 PRIMARY KEY', []),
+        'o_ver': ('uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys + odd),
+        'o_mix': ('uuid PRIMARY KEY', keys + odd + others),
+    }
+    lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
+             "SET datestyle = 'ISO, YMD';", "SET search_path = public, pg_catalog;", "\\pset null '<null>'",
+             "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;",
+             "SET plan_cache_mode = force_generic_plan;"]
+    for name, (coltype, vals) in tables.items():
+        lines.append("DROP TABLE IF EXISTS %s;" % name)
+        lines.append("CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype))
+        if 'PRIMARY KEY' not in coltype:
+            lines.append("CREATE INDEX ON %s (id);" % name)
+        rows = []
+        for i, v in enumerate(vals):
+            rows.append("(%s, %d, %d)" % ("NULL" if v is None else "'%s'" % text(v), i, rng.randrange(4)))
+        for i in range(0, len(rows), 500):
+            lines.append("INSERT INTO %s VALUES %s;" % (name, ', '.join(rows[i:i + 500])))
+        lines.append("VACUUM ANALYZE %s;" % name)
+
+    def when():
+        return "'2024-06-01 %02d:%02d:%02d.%03d+00'" % (11 + rng.randrange(2), rng.randrange(60), rng.randrange(60),
+                                                       rng.randrange(1000))
+
+    def where():
+        r = rng.random()
+        if r < 0.4:
+            return ''
+        return ' WHERE ' + rng.choice(['n % 3 = 0', 'g = 1', 'id IS NOT NULL', 'n < 400',
+                                       'uuid_extract_time(id) >= %s' % when(),
+                                       'uuid_extract_time(id) < %s AND g <> 2' % when()])
+
+    def direction():
+        return rng.choice(['', ' ASC', ' DESC']) + rng.choice(['', '', ' NULLS FIRST', ' NULLS LAST'])
+
+    def limit():
+        r = rng.random()
+        lim = off = None
+        if r < 0.7:
+            lim = rng.choice([1, 2, 3, 5, 10, 17, 40])
+        if rng.random() < 0.3:
+            off = rng.choice([1, 5, 16, 100])
+        return lim, off
+
+    def tail(lim, off):
+        return (' LIMIT %d' % lim if lim is not None else '') + (' OFFSET %d' % off if off is not None else '')
+
+    K = "coalesce(id::text, 'null') || ':' || n"
+    queries = []  # (table, kind, sql, full_sql or None, flags)
+    for name in tables:
+        for _ in range(3 * n):
+            t = rng.choice(TIMES)
+            shape = rng.random()
+            if shape < 0.35:  # ORDER BY [g,] time
+                pre = rng.random() < 0.25
+                s = ("g || '|' || coalesce(%s::text, 'null')" if pre else "coalesce(%s::text, 'null')") % t
+                lim, off = limit()
+                base = "SELECT %s, %s FROM %s%s ORDER BY %s%s%s" % (s, K, name, where(), 'g%s, ' % direction() if pre else '',
+                                                                   t, direction())
+                queries.append((name, 'strict', base + tail(lim, off), base if (lim or off) else None,
+                                (lim is not None, off is not None)))
+            elif shape < 0.39:  # a prepared statement's generic plan, LIMIT and OFFSET as parameters
+                lim, off = rng.choice([1, 3, 10]), rng.choice([0, 0, 2])
+                base = "SELECT coalesce(%s::text, 'null'), %s FROM %s%s ORDER BY %s%s" % (t, K, name, where(), t, direction())
+                q = "PREPARE oq(int, int) AS %s LIMIT $1 OFFSET $2; EXECUTE oq(%d, %d); DEALLOCATE oq" % (base, lim, off)
+                queries.append((name, 'strict', q, base, (True, off > 0)))
+            elif shape < 0.42:  # a key after the time: left alone
+                lim, off = limit()
+                s = "coalesce(%s::text, 'null') || '|' || n" % t
+                base = "SELECT %s, %s FROM %s%s ORDER BY %s%s, n" % (s, K, name, where(), t, direction())
+                queries.append((name, 'strict', base + tail(lim, off), base if (lim or off) else None,
+                                (lim is not None, off is not None)))
+            elif shape < 0.48:  # DISTINCT times
+                lim = rng.choice([3, 10, 1000])
+                q = "SELECT coalesce(x::text, 'null'), '' FROM (SELECT DISTINCT %s AS x FROM %s%s ORDER BY x%s LIMIT %d) AS d" % (
+                    t, name, where(), direction(), lim)
+                queries.append((name, 'loose', q, None, None))
+            elif shape < 0.55:  # a limited subquery, ordered outside
+                lim = rng.choice([2, 5, 20])
+                q = "SELECT coalesce(%s::text, 'null'), %s FROM (SELECT id, n FROM %s%s ORDER BY %s%s LIMIT %d) AS sub" % (
+                    t, K, name, where(), t, direction(), lim)
+                queries.append((name, 'loose', q, None, None))
+            elif shape < 0.62:  # UNION of limited arms (of disjoint rows: what UNION removes is known)
+                a, b = rng.choice([1, 3, 8]), rng.choice([1, 3, 8])
+                q = ("SELECT coalesce(%s::text, 'null'), %s FROM ((SELECT id, n FROM %s WHERE g = 0 ORDER BY %s%s LIMIT %d) "
+                     "UNION (SELECT id, n FROM %s WHERE g <> 0 ORDER BY %s%s LIMIT %d)) AS u") % (
+                    t, K, name, t, direction(), a, name, t, direction(), b)
+                queries.append((name, 'loose', q, None, None))
+            elif shape < 0.68:  # a cursor scrolling backwards
+                d = direction()
+                steps = ' '.join(rng.choice(['FETCH LAST FROM c;', 'FETCH BACKWARD %d FROM c;' % rng.choice([1, 3, 7]),
+                                             'FETCH ABSOLUTE %d FROM c;' % rng.choice([1, 2, 50]), 'FETCH PRIOR FROM c;',
+                                             'FETCH FORWARD 4 FROM c;']) for _ in range(4))
+                q = "DECLARE c SCROLL CURSOR FOR SELECT coalesce(%s::text, 'null'), %s FROM %s%s ORDER BY %s%s; %s CLOSE c" % (
+                    t, K, name, where(), t, d, steps)
+                queries.append((name, 'loose', q, None, None))
+            elif shape < 0.72:  # a window ranking by time
+                lim = rng.choice([3, 10])
+                q = ("SELECT coalesce(%s::text, 'null') || '#' || rank() OVER (ORDER BY %s), '' FROM %s%s "
+                     "ORDER BY %s LIMIT %d") % (t, t, name, where(), t, lim)
+                queries.append((name, 'loose', q, None, None))
+            else:  # min/max
+                agg = rng.choice(['min', 'max'])
+                r = rng.random()
+                if r < 0.5:
+                    q = "SELECT coalesce(%s(%s)::text, 'null'), '' FROM %s%s" % (agg, t, name, where())
+                elif r < 0.6:
+                    q = "SELECT coalesce((max(%s) - min(%s))::text, 'null'), '' FROM %s%s" % (t, t, name, where())
+                elif r < 0.7:
+                    q = "SELECT coalesce(%s(%s) FILTER (WHERE g = %d)::text, 'null'), '' FROM %s%s" % (
+                        agg, t, rng.randrange(4), name, where())
+                elif r < 0.8:
+                    q = "SELECT g || '|' || coalesce(%s(%s)::text, 'null'), '' FROM %s%s GROUP BY g ORDER BY g" % (
+                        agg, t, name, where())
+                elif r < 0.9:
+                    q = ("SELECT v.g || '|' || coalesce((SELECT %s(%s) FROM %s AS e WHERE e.g = v.g)::text, 'null'), '' "
+                         "FROM (VALUES (0), (1), (5)) AS v(g) ORDER BY v.g") % (agg, t.replace('(id', '(e.id'), name)
+                else:
+                    q = "SELECT count(*)::text, '' FROM %s HAVING %s(%s) > %s" % (name, agg, t, when())
+                queries.append((name, 'exact', q, None, None))
+
+    for idx, (name, kind, q, full, flags) in enumerate(queries):
+        cursor = q.startswith('DECLARE')
+        prepared = q.startswith('PREPARE')
+        lines.append("BEGIN;")
+        for mode in ('on', 'off'):
+            lines.append("SET LOCAL uuidx.time_predicates = %s;" % mode)
+            lines.append("\\echo @@ %d %s %s %s plan" % (idx, name, mode, kind))
+            if cursor:
+                explain = q[len('DECLARE c SCROLL CURSOR FOR '):q.index(';')]
+            elif prepared:  # the generic plan of the statement, prepared anew in each mode
+                explain = q[:q.index('; EXECUTE')] + "; EXPLAIN (VERBOSE, COSTS OFF) " + q[q.index('EXECUTE'):]
+            else:
+                explain = None
+            if prepared:
+                lines.append(explain + ";")
+            else:
+                lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % (explain or q))
+            lines.append("\\echo @@ %d %s %s %s rows" % (idx, name, mode, kind))
+            lines.append(q + ";")
+        if full:
+            lines.append("\\echo @@ %d %s full %s rows" % (idx, name, kind))
+            lines.append(full + ";")
+        lines.append("COMMIT;")
+    with open(out, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    with open(out + '.queries', 'w') as f:
+        for idx, (name, kind, q, full, flags) in enumerate(queries):
+            f.write('%d %s %s %s | %s\n' % (idx, name, kind, flags, q))
+    with open(out + '.flags', 'w') as f:
+        for idx, (name, kind, q, full, flags) in enumerate(queries):
+            f.write('%d %s\n' % (idx, '%d%d' % flags if flags else '00'))
+
+
+def rows_of(lines):
+    out = []
+    for l in lines:
+        if '|' not in l:
+            continue  # command tags (CLOSE CURSOR, ...)
+        s, k = l.rsplit('|', 1)  # k never holds '|'; s may (the keys before the time)
+        out.append((s, k))
+    return out
+
+
+def runs(rows):
+    out = []
+    for s, k in rows:
+        if out and out[-1][0] == s:
+            out[-1][1].append(k)
+        else:
+            out.append((s, [k]))
+    return out
+
+
+def strict_ok(on, off, full, has_limit, has_offset):
+    if [s for s, _ in on] != [s for s, _ in off]:
+        return False
+    r_on, r_off = runs(on), runs(off)
+    full_by_s = collections.defaultdict(collections.Counter)
+    for s, k in (full if full is not None else off):
+        full_by_s[s][k] += 1
+    for i, ((s, a), (_, b)) in enumerate(zip(r_on, r_off)):
+        boundary = (has_limit and i == len(r_on) - 1) or (has_offset and i == 0)
+        if boundary:
+            for side in (a, b):
+                if collections.Counter(side) - full_by_s[s]:
+                    return False
+        elif collections.Counter(a) != collections.Counter(b):
+            return False
+    return True
+
+
+# The rewrite fired: a sort on a time became none (or one on the key), or min/max of the key
+# appears (EXPLAIN VERBOSE's output lists). The rewrite of time predicates, which also changes
+# plans, changes neither.
+TIME_SORT = re.compile(r'Sort Key:.*uuid_extract_time')
+KEY_AGG = re.compile(r'\b(min|max)\(([a-z_0-9]+\.)?id\)')
+
+
+def rewrite_fired(on_plan, off_plan):
+    if sum(bool(TIME_SORT.search(l)) for l in on_plan) < sum(bool(TIME_SORT.search(l)) for l in off_plan):
+        return True
+    return any(KEY_AGG.search(l) for l in on_plan)
+
+
+def check(path, flags_path, table_rows_path):
+    parts = {}
+    cur = None
+    for line in open(path):
+        m = re.match(r'^@@ (\d+) (\S+) (on|off|full) (?:(\S+) )?(plan|rows)$', line.rstrip('\n'))
+        m2 = re.match(r'^@@ (\d+) (\S+) (on|off) (\S+) (plan|rows)$', line.rstrip('\n'))
+        m3 = re.match(r'^@@ (\d+) (\S+) full (\S+) rows$', line.rstrip('\n'))
+        if m2:
+            cur = (int(m2.group(1)), m2.group(2), m2.group(3), m2.group(5))
+            parts[cur] = []
+            kinds = parts.setdefault('kind', {})
+            kinds[int(m2.group(1))] = m2.group(4)
+        elif m3:
+            cur = (int(m3.group(1)), m3.group(2), 'full', 'rows')
+            parts[cur] = []
+        elif m:
+            cur = None
+        elif cur:
+            parts[cur].append(line.rstrip('\n'))
+    flags = {}
+    for line in open(flags_path):
+        i, f = line.split()
+        flags[int(i)] = (f[0] == '1', f[1] == '1')
+    # Every row of each table, as (time text under each time expression, k): read from the
+    # table-rows file the suite dumps (s and k per time expression).
+    all_rows = collections.defaultdict(set)
+    for line in open(table_rows_path):
+        table, _expr, s, k = line.rstrip('\n').split('\t')
+        all_rows[table].add((s, k))
+    stats = {}
+    bad = []
+    kinds = parts.get('kind', {})
+    for key in sorted(k for k in parts if k != 'kind'):
+        idx, name, mode, what = key
+        if mode != 'on' or what != 'rows':
+            continue
+        st = stats.setdefault(name, [0, 0, 0])
+        st[0] += 1
+        on = rows_of(parts[key])
+        off = rows_of(parts.get((idx, name, 'off', 'rows'), []))
+        full = parts.get((idx, name, 'full', 'rows'))
+        full = rows_of(full) if full is not None else None
+        kind = kinds[idx]
+        if kind == 'strict':
+            ok = strict_ok(on, off, full, *flags[idx])
+        elif kind == 'loose':
+            ok = sorted(s for s, _ in on) == sorted(s for s, _ in off)
+            # each row with a key is a row of the table under some time expression
+            for s, k in on:
+                if k and (s, k) not in all_rows[name]:
+                    ok = False
+        else:
+            ok = on == off
+        if not ok:
+            st[1] += 1
+            bad.append(idx)
+        if rewrite_fired(parts.get((idx, name, 'on', 'plan'), []), parts.get((idx, name, 'off', 'plan'), [])):
+            st[2] += 1
+    for name, (tried, mismatched, fired) in sorted(stats.items()):
+        print('%s %d %d %d' % (name, tried, mismatched, fired))
+    if bad:
+        print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
+
+
+if __name__ == '__main__':
+    if sys.argv[1] == 'gen':
+        gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == 'rows_sql':  # the SQL that dumps every table's rows under each time expression
+        for name in ('o_dom', 'o_chk', 'o_empty', 'o_ver', 'o_mix'):
+            for e, t in enumerate(TIMES):
+                print("SELECT '%s', %d, coalesce(%s::text, 'null'), coalesce(id::text, 'null') || ':' || n FROM %s;" % (
+                    name, e, t, name))
+    else:
+        check(sys.argv[2], sys.argv[3], sys.argv[4])
