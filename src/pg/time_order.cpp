@@ -101,21 +101,19 @@ void resolve_aggregates(OrderContext* cx) {
   resolve_ops(cx);
   const Oid extension = get_extension_oid("uuidx", true);
   if (!OidIsValid(extension)) return;
-  Oid min_agg = InvalidOid, max_agg = InvalidOid;
-  Relation rel = table_open(DependRelationId, AccessShareLock);
-  ScanKeyData key[2];
-  ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
-              ObjectIdGetDatum(ExtensionRelationId));
-  ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
-  SysScanDesc scan = systable_beginscan(rel, DependReferenceIndexId, true, nullptr, 2, key);
-  for (HeapTuple tuple = systable_getnext(scan); HeapTupleIsValid(tuple); tuple = systable_getnext(scan)) {
-    const Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
-    if (dep->deptype != DEPENDENCY_EXTENSION || dep->classid != ProcedureRelationId) continue;
-    if (is_uuidx_aggregate(dep->objid, "uuidx_uuid_smaller", cx->uuid_lt)) min_agg = dep->objid;
-    if (is_uuidx_aggregate(dep->objid, "uuidx_uuid_larger", cx->uuid_gt)) max_agg = dep->objid;
-  }
-  systable_endscan(scan);
-  table_close(rel, AccessShareLock);
+  struct Found {
+    OrderContext* cx;
+    Oid min_agg = InvalidOid, max_agg = InvalidOid;
+  } found{cx};
+  uuidx_pg::visit_extension_functions(
+      extension,
+      [](Oid fn, void* arg) {
+        auto* f = static_cast<Found*>(arg);
+        if (is_uuidx_aggregate(fn, "uuidx_uuid_smaller", f->cx->uuid_lt)) f->min_agg = fn;
+        if (is_uuidx_aggregate(fn, "uuidx_uuid_larger", f->cx->uuid_gt)) f->max_agg = fn;
+      },
+      &found);
+  const Oid min_agg = found.min_agg, max_agg = found.max_agg;
   if (!OidIsValid(min_agg) || !OidIsValid(max_agg)) return;  // uuidx 1.0
   // The rewritten query calls them: a role that may not would get an error the query as written
   // never raises. The plan depends on the role (see the planner hook).

@@ -107,20 +107,14 @@ struct WalkContext {
 // C symbol they call: a function someone else created, in whatever schema and with whatever
 // name, is never one of them.
 void find_bound_functions(Oid extension, Lookups* lk) {
-  Relation rel = table_open(DependRelationId, AccessShareLock);
-  ScanKeyData key[2];
-  ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
-              ObjectIdGetDatum(ExtensionRelationId));
-  ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
-  SysScanDesc scan = systable_beginscan(rel, DependReferenceIndexId, true, nullptr, 2, key);
-  for (HeapTuple tuple = systable_getnext(scan); HeapTupleIsValid(tuple); tuple = systable_getnext(scan)) {
-    const Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
-    if (dep->deptype != DEPENDENCY_EXTENSION || dep->classid != ProcedureRelationId) continue;
-    if (is_uuidx_symbol(dep->objid, "uuidx_v7_lower_bound")) lk->lower_fn = dep->objid;
-    if (is_uuidx_symbol(dep->objid, "uuidx_v7_upper_bound")) lk->upper_fn = dep->objid;
-  }
-  systable_endscan(scan);
-  table_close(rel, AccessShareLock);
+  uuidx_pg::visit_extension_functions(
+      extension,
+      [](Oid fn, void* arg) {
+        auto* found = static_cast<Lookups*>(arg);
+        if (is_uuidx_symbol(fn, "uuidx_v7_lower_bound")) found->lower_fn = fn;
+        if (is_uuidx_symbol(fn, "uuidx_v7_upper_bound")) found->upper_fn = fn;
+      },
+      lk);
 }
 
 void resolve(Lookups* lk) {

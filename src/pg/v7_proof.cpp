@@ -16,7 +16,10 @@ extern "C" {
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/table.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_depend.h"
+#include "catalog/pg_extension.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_constraint.h"
 #include "catalog/pg_inherits.h"
@@ -55,6 +58,21 @@ bool is_uuidx_symbol(Oid fn, const char* symbol) {
   }
   ReleaseSysCache(tuple);
   return match;
+}
+
+void visit_extension_functions(Oid extension, void (*visit)(Oid fn, void* arg), void* arg) {
+  Relation rel = table_open(DependRelationId, AccessShareLock);
+  ScanKeyData key[2];
+  ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+              ObjectIdGetDatum(ExtensionRelationId));
+  ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
+  SysScanDesc scan = systable_beginscan(rel, DependReferenceIndexId, true, nullptr, 2, key);
+  for (HeapTuple tuple = systable_getnext(scan); HeapTupleIsValid(tuple); tuple = systable_getnext(scan)) {
+    const Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
+    if (dep->deptype == DEPENDENCY_EXTENSION && dep->classid == ProcedureRelationId) visit(dep->objid, arg);
+  }
+  systable_endscan(scan);
+  table_close(rel, AccessShareLock);
 }
 
 Node* strip_relabel(Node* node) {

@@ -15,6 +15,11 @@ namespace uuidx_pg {
 // True for a C function of the uuidx library whose link symbol is `symbol`, in any schema.
 bool is_uuidx_symbol(Oid fn, const char* symbol);
 
+// Calls visit(fn, arg) for every function (aggregates included) that is a member of the
+// extension (pg_depend, deptype 'e'): how uuidx finds its own functions, never by name through a
+// schema others may write.
+void visit_extension_functions(Oid extension, void (*visit)(Oid fn, void* arg), void* arg);
+
 Node* strip_relabel(Node* node);
 
 // The argument of parameter `n` (0-based) of a call, written by position or by name.

@@ -25,6 +25,7 @@ cd "$(dirname "$0")/../.."
 root=$(pwd)
 source test/lib/deps.sh
 source test/lib/cluster.sh
+source test/bench/call_timing.sh
 
 calls=1000000 rounds=11 rows=10000000 batch=10000 insert_rounds=3 out="" smoke="" do_calls=1 do_inserts=1
 while [ $# -gt 0 ]; do
@@ -56,11 +57,7 @@ trap cluster_stop EXIT
 cluster_start "shared_buffers = 128MB" "work_mem = 256MB" "max_parallel_workers_per_gather = 0" "jit = off"
 psql_q() { cluster_psql -At "$@"; }
 
-# bench_cpu_ns(): the backend's CPU clock, built for this cluster only (see bench_cpu.c).
-cc -O2 -fPIC -shared -I"$(pg_config --includedir-server)" test/bench/bench_cpu.c -o "$CLUSTER_DIR/bench_cpu.so"
-chmod 755 "$CLUSTER_DIR/bench_cpu.so"
-psql_q -c "CREATE FUNCTION bench_cpu_ns() RETURNS bigint AS '$CLUSTER_DIR/bench_cpu.so', 'bench_cpu_ns' LANGUAGE C VOLATILE"
-psql_q -f test/bench/bench.sql >/dev/null
+bench_call_timing_install
 psql_q -c 'CREATE EXTENSION uuidx' >/dev/null
 server_uuidv7=$(psql_q -c "SELECT 1 FROM pg_proc WHERE oid = to_regprocedure('pg_catalog.uuidv7()')")
 have_ossp=""

@@ -15,6 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
 source test/lib/cluster.sh
+source test/bench/call_timing.sh
 
 calls=1000000 rounds=11 ids=1000000 out="" do_cost=1
 while [ $# -gt 0 ]; do
@@ -36,10 +37,7 @@ trap cluster_stop EXIT
 cluster_start "shared_buffers = 128MB" "work_mem = 256MB" "max_parallel_workers_per_gather = 0" "jit = off" \
   "uuidx.facade_key = '0001020304050607:08090a0b0c0d0e0f'"
 psql_q() { cluster_psql -At "$@"; }
-cc -O2 -fPIC -shared -I"$(pg_config --includedir-server)" test/bench/bench_cpu.c -o "$CLUSTER_DIR/bench_cpu.so"
-chmod 755 "$CLUSTER_DIR/bench_cpu.so"
-psql_q -c "CREATE FUNCTION bench_cpu_ns() RETURNS bigint AS '$CLUSTER_DIR/bench_cpu.so', 'bench_cpu_ns' LANGUAGE C VOLATILE"
-psql_q -f test/bench/bench.sql >/dev/null
+bench_call_timing_install
 psql_q -c 'CREATE EXTENSION uuidx' >/dev/null
 {
   echo "# Machine"

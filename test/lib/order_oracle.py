@@ -29,33 +29,19 @@ import random
 import re
 import sys
 
+import uuid_values
+from uuid_values import GREG_OFFSET_100NS, text, v4, v7
+
 T0 = 1717243200 * 1000  # 2024-06-01 12:00:00 UTC in ms
 REWRITTEN = ('o_dom', 'o_chk', 'o_empty')
-GREG_OFFSET_100NS = 122192928000000000
-
-
-def v7(rng, ms, frac):
-    return (ms << 80) | (0x7 << 76) | (frac << 64) | (0b10 << 62) | rng.getrandbits(62)
 
 
 def v1(rng, ms):
-    ts = ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
-    return ((ts & 0xffffffff) << 96) | (((ts >> 32) & 0xffff) << 80) | (0x1 << 76) | (((ts >> 48) & 0xfff) << 64) \
-        | (0b10 << 62) | rng.getrandbits(62)
+    return uuid_values.v1_at(rng, ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000))
 
 
 def v6(rng, ms):
-    ts = ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
-    return ((ts >> 12) << 80) | (0x6 << 76) | ((ts & 0xfff) << 64) | (0b10 << 62) | rng.getrandbits(62)
-
-
-def v4(rng):
-    return (rng.getrandbits(48) << 80) | (0x4 << 76) | (rng.getrandbits(12) << 64) | (0b10 << 62) | rng.getrandbits(62)
-
-
-def text(u):
-    h = '%032x' % u
-    return '%s-%s-%s-%s-%s' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+    return uuid_values.v6_at(rng, ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000))
 
 
 def v7_keys(rng):

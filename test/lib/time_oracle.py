@@ -19,11 +19,13 @@ not execute the bound functions.
 import random
 import re
 import sys
+
+import uuid_values
+from uuid_values import GREG_OFFSET_100NS, text, v4, v7
 import time
 
 T0 = 1717243200 * 1000000  # 2024-06-01 12:00:00 UTC in µs
 MAX_MS = (1 << 48) - 1
-GREG_OFFSET_100NS = 122192928000000000
 FOREIGN_FILE = 'uuidx_oracle_foreign.csv'
 # Tables that must never be rewritten.
 NOT_V7 = ('o_mix', 'o_fpart', 'o_finh', 'o_ddrop')
@@ -34,28 +36,12 @@ def fmt_us(us):
     return time.strftime('%Y-%m-%d %H:%M:%S', time.gmtime(s)) + '.%06d+00' % frac
 
 
-def v7(rng, ms, frac):
-    return (ms << 80) | (0x7 << 76) | (frac << 64) | (0b10 << 62) | rng.getrandbits(62)
-
-
 def v1(rng, us):
-    ts = us * 10 + GREG_OFFSET_100NS + rng.randrange(10)
-    return ((ts & 0xffffffff) << 96) | (((ts >> 32) & 0xffff) << 80) | (0x1 << 76) | (((ts >> 48) & 0xfff) << 64) \
-        | (0b10 << 62) | rng.getrandbits(62)
+    return uuid_values.v1_at(rng, us * 10 + GREG_OFFSET_100NS + rng.randrange(10))
 
 
 def v6(rng, us):
-    ts = us * 10 + GREG_OFFSET_100NS + rng.randrange(10)
-    return ((ts >> 12) << 80) | (0x6 << 76) | ((ts & 0xfff) << 64) | (0b10 << 62) | rng.getrandbits(62)
-
-
-def v4(rng):
-    return (rng.getrandbits(48) << 80) | (0x4 << 76) | (rng.getrandbits(12) << 64) | (0b10 << 62) | rng.getrandbits(62)
-
-
-def text(u):
-    h = '%032x' % u
-    return '%s-%s-%s-%s-%s' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+    return uuid_values.v6_at(rng, us * 10 + GREG_OFFSET_100NS + rng.randrange(10))
 
 
 def sub_ms_us(frac):  # micros_from_sub_ms_fraction: nearest µs, at most 999 (§6.2 Method 3)
