@@ -41,8 +41,8 @@ for pair in "01890a5d-ac96-774b-bcce-b302099a8057 bb555eb6-1d51-474b-bcce-b30209
   "00000000-0000-7000-8000-000000000000 d2d1776f-12b1-4000-8000-000000000000"; do
   read -r v7 shown <<<"$pair"
   made=$("$bin" encode "$v7" 000102030405060708090a0b0c0d0e0f)
-  check_true "the reference makes $shown of $v7 under the key 00..0f (docs/facade.md, sql/facade.sql)" \
-    "$([ "$made" = "$shown" ] && grep -q "$shown" docs/facade.md && grep -q "$shown" sql/facade.sql && echo t)" "made $made"
+  check_true "the reference makes $shown of $v7 under the key 00..0f (README.md, sql/facade.sql)" \
+    "$([ "$made" = "$shown" ] && grep -q "$shown" README.md && grep -q "$shown" sql/facade.sql && echo t)" "made $made"
 done
 
 echo "SUITE_RESULT passed=$passed failed=$failed"
