@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: clang-14 postgresql-server-dev-15
-# The build with clang 14 (README.md, "Installing into your own PostgreSQL": "tested: g++ 12,
+# The build with clang 14 (docs/install.md: "tested: g++ 12, …
 # clang 14"): the extension, `make CXX=clang++-14` against PostgreSQL 15's pg_config in a copy of
 # the sources (build/pg/<bindir>-clang), and the core's unit tests, `make unit CXX=clang++-14` in
 # build/unit-clang, which must pass. Warnings are errors, as in every build of the test command,

@@ -15,7 +15,7 @@
 #     joining after it: in server scope every value is greater than every earlier one; the same
 #     run in session scope must show a later value below an earlier one (the test can fail);
 #  5. crash restart after the clock stepped back: the values restart from the clock, below the
-#     ones before the crash (documented in the README).
+#     ones before the crash (documented in docs/scale-out.md).
 # packages: faketime libfaketime
 set -u
 cd "$(dirname "$0")/../.."

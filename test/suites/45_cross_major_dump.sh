@@ -11,7 +11,7 @@
 # Back from the newest major to the oldest (plain SQL: a custom archive of a newer pg_dump is
 # unreadable to an older pg_restore): a database that calls uuidx's names restores, apart from SET
 # lines of settings the older major does not have; one whose default calls 18's own uuidv7()
-# cannot restore into a major before 18, as README.md says, and does into 18.
+# cannot restore into a major before 18, as docs/upgrading.md says, and does into 18.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/crossmajor.sh

@@ -4,7 +4,7 @@
 # 17 -> 18 in the trixie root; 18 -> 19 in the sid root, both servers sid's and experimental's
 # packages, as a Debian user upgrades) with uuidx installed and in use: the sample databases of
 # test/lib/crossmajor.sh (uuidx 1.1 in public; uuidx 1.0 in a schema of its own) on the older
-# major, and the steps README.md gives: uuidx built and installed for the new major first, then
+# major, and the steps docs/upgrading.md gives: uuidx built and installed for the new major first, then
 # pg_upgrade --check, pg_upgrade, start. Checks: both pass, data identical (md5 per table, view
 # and function results), defaults keep generating, ALTER EXTENSION uuidx UPDATE brings the 1.0
 # database to 1.1, and its uuidx objects then equal a fresh 1.1 install's on the new major.

@@ -190,7 +190,7 @@ check_true "INSERT .. SELECT into a table distributed by its v7 id, the id from 
 cluster_psql -c "DELETE FROM by_id WHERE payload LIKE 'again %'"
 
 # What Citus refuses: a volatile function in an UPDATE of a distributed table. The error is
-# printed; what to write instead (README, Citus) is checked to work.
+# printed; what to write instead (docs/scale-out.md, Citus) is checked to work.
 for stmt in "UPDATE by_tenant SET id = uuid_generate_v7() WHERE tenant_id = 3" \
             "UPDATE by_tenant SET payload = uuid_generate_v4()::text"; do
   out=$(cluster_psql -c "$stmt" 2>&1)
