@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# packages: python3-sqlalchemy python3-psycopg2
+# The ORM example of docs/faq.md ("ORMs and drivers"), taken from that file and run as written
+# with Debian's SQLAlchemy and psycopg2 (bookworm: SQLAlchemy 1.4; trixie and sid: 2.x) against
+# this major's server: a table whose key is `id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7()`,
+# reflected with sqlalchemy.inspect(engine).get_columns (the domain seen as its base type UUID,
+# the server default naming uuid_generate_v7), then 100 rows inserted through SQLAlchemy Core
+# without an id, each key read back from the INSERT's RETURNING (inserted_primary_key). Checks:
+# what the example prints is what its comments say; the server log (log_statement = 'all') shows
+# the INSERTs carrying RETURNING; psycopg2 describes the column as uuid (OID 2950); the table holds 100 v7 keys, increasing in insertion order.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+source test/lib/generation.sh
+
+py=/usr/bin/python3  # Debian's, which has the packages above
+if ! "$py" -c 'import sqlalchemy, psycopg2' 2>/dev/null; then
+  check_true "python3-sqlalchemy and python3-psycopg2 importable by $py" f "not installed"
+  echo "SUITE_RESULT passed=$passed failed=$failed"
+  exit 1
+fi
+version=$("$py" -c 'import sqlalchemy; print(sqlalchemy.__version__)')
+
+example=$(mktemp /tmp/uuidx-sqlalchemy.XXXXXX.py)
+trap 'rm -f "$example"' EXIT
+"$py" - docs/faq.md >"$example" <<'PY'
+import re, sys
+blocks = re.findall(r"```python\n(.*?)```", open(sys.argv[1], encoding="utf-8").read(), re.S)
+print(next(b for b in blocks if "uuid_generate_v7" in b), end="")
+PY
+check_true "docs/faq.md has the SQLAlchemy example" "$([ -s "$example" ] && echo t)" "$(wc -l <"$example") lines"
+# The values the example's comments say its print() calls give, in order.
+expected=$(sed -nE 's/^print\(.*# (.*)$/\1/p' "$example")
+
+cluster_start "log_statement = 'all'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_psql -c "CREATE EXTENSION uuidx"
+chmod 644 "$example"
+out=$("$py" "$example" 2>&1)
+rc=$?
+check_true "the example runs with SQLAlchemy $version" "$([ $rc = 0 ] && echo t)" "exit code $rc"
+check_true "it prints what its comments say (reflection: UUID with default uuid_generate_v7(); keys: v7, increasing, 100 distinct)" \
+  "$([ "$out" = "$expected" ] && [ -n "$expected" ] && echo t)" "$(tr '\n' '/' <<<"$out") against $(tr '\n' '/' <<<"$expected")"
+check_true "the inserts asked the server for the key (RETURNING in the server log)" \
+  "$([ "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log")" = 100 ] && echo t)" \
+  "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log") of 100 INSERTs with RETURNING orders.id"
+oid=$("$py" -c 'import psycopg2
+cur = psycopg2.connect("").cursor()
+cur.execute("SELECT id FROM orders LIMIT 1")
+print(cur.description[0].type_code)' 2>&1)
+check_true "a driver sees the uuid_v7 column as uuid (psycopg2: type OID 2950)" "$([ "$oid" = 2950 ] && echo t)" "type OID $oid"
+check_sql "the table: 100 v7 keys from the default, increasing in insertion order" "
+  SELECT count(*) = 100 AND bool_and(uuid_extract_version(id) = 7) AND bool_and(prev IS NULL OR id > prev),
+         count(*) || ' rows'
+  FROM (SELECT id, lag(id) OVER (ORDER BY total) AS prev FROM orders) s"
+suite_end
