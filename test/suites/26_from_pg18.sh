@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The move from PostgreSQL 18's uuidv7() that docs/migrating.md describes: its two SQL blocks (the
+# switch and the rollback), taken from that file and run as written, on a server that has
+# pg_catalog.uuidv7() (18 and later; elsewhere the suite is skipped, saying so: there the blocks
+# do nothing, which suite 25_readme_sql runs on every major). Besides the block's own table
+# (public.orders, every key a v7 of the server's uuidv7()): a column holding a v4 among its v7
+# (default switched, type left uuid), a quoted schema, table and column ("App"."Events"."Id"),
+# a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
+# Checks with pg_get_expr, format_type and pg_depend: each default and type after the switch and
+# after the rollback; keys made after the switch are v7, above the earlier ones and increasing;
+# inserts work after the rollback; the record table is gone.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+source test/lib/generation.sh
+
+cluster_start || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+if [ -z "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ]; then
+  echo "SKIP  this server has no pg_catalog.uuidv7() (before 18): the migration has nothing to switch"
+  cluster_stop
+  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
+  exit 0
+fi
+
+blocks=$(mktemp -d /tmp/uuidx-from18.XXXXXX)
+trap 'rm -rf "$blocks"' EXIT
+python3 - docs/migrating.md "$blocks" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+blocks = re.findall(r"```sql\n(.*?)```", text, re.S)
+for name, tag in (("switch", "$switch$"), ("rollback", "$rollback$")):
+    found = [b for b in blocks if tag in b]
+    open(f"{sys.argv[2]}/{name}.sql", "w").write(found[0] if len(found) == 1 else "")
+PY
+chmod -R a+rX "$blocks"
+check_true "docs/migrating.md has one switch block and one rollback block" \
+  "$([ -s "$blocks/switch.sql" ] && [ -s "$blocks/rollback.sql" ] && echo t)" "$(cat "$blocks"/*.sql | wc -l) lines"
+
+cluster_psql -q <<'SQL'
+CREATE EXTENSION uuidx;
+CREATE TABLE mixed (id uuid PRIMARY KEY DEFAULT uuidv7(), n int);
+INSERT INTO mixed (n) SELECT g FROM generate_series(1, 100) AS g;
+INSERT INTO mixed VALUES (gen_random_uuid(), 0);
+CREATE SCHEMA "App";
+CREATE TABLE "App"."Events" ("Id" uuid PRIMARY KEY DEFAULT uuidv7(), n int);
+INSERT INTO "App"."Events" (n) SELECT g FROM generate_series(1, 100) AS g;
+CREATE TABLE wrapped (t text DEFAULT uuidv7()::text, v4 uuid DEFAULT uuidv4());
+-- Each column's default and type; where the default calls the server's uuidv7().
+CREATE FUNCTION col(tbl regclass, c name) RETURNS text LANGUAGE sql AS $$
+  SELECT pg_get_expr(d.adbin, d.adrelid) || ' ' || format_type(a.atttypid, a.atttypmod)
+         || CASE WHEN EXISTS (SELECT FROM pg_depend WHERE classid = 'pg_attrdef'::regclass AND objid = d.oid
+                              AND refobjid = 'pg_catalog.uuidv7()'::regprocedure) THEN ' (server)' ELSE '' END
+  FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+  WHERE a.attrelid = tbl AND a.attname = c $$;
+SQL
+
+out=$(cluster_psql -f "$blocks/switch.sql" 2>&1)
+rc=$?
+check_true "the switch block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc"
+check_true "it reports the default it leaves alone" "$(grep -q 'NOTICE:  left as it is: public.wrapped column t DEFAULT (uuidv7())::text' <<<"$out" && echo t)" \
+  "$(grep NOTICE <<<"$out" | tr '\n' ' ')"
+check_sql "after the switch: each default and type" "
+  SELECT col('orders', 'id') = 'uuid_generate_v7() uuid_v7'
+     AND col('mixed', 'id') = 'uuid_generate_v7() uuid'
+     AND col('\"App\".\"Events\"', 'Id') = 'uuid_generate_v7() uuid_v7'
+     AND col('wrapped', 't') = '(uuidv7())::text text (server)'
+     AND col('wrapped', 'v4') = 'uuidv4() uuid',
+  concat_ws('; ', col('orders', 'id'), col('mixed', 'id'), col('\"App\".\"Events\"', 'Id'), col('wrapped', 't'), col('wrapped', 'v4'))"
+check_sql "the record: the three switched columns, the domain where every value was a v7" "
+  SELECT string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
+         = '\"App\".\"Events\".Id true, mixed.id false, orders.id true',
+         string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
+  FROM public.uuidx_v7_migration"
+cluster_psql -q -c "CREATE TABLE old_max AS SELECT max(id) AS m FROM orders" \
+  -c "INSERT INTO orders (total) SELECT 2000 + g FROM generate_series(1, 1000) AS g" \
+  -c "INSERT INTO mixed (n) SELECT 1000 + g FROM generate_series(1, 100) AS g" \
+  -c "INSERT INTO \"App\".\"Events\" (n) SELECT 1000 + g FROM generate_series(1, 100) AS g"
+check_sql "keys made after the switch: v7, above the earlier ones, increasing" "
+  SELECT count(*) = 1000 AND bool_and(uuid_extract_version(id) = 7) AND bool_and(id > (SELECT m FROM old_max))
+         AND bool_and(prev IS NULL OR id > prev), count(*) || ' new keys in orders'
+  FROM (SELECT id, lag(id) OVER (ORDER BY total) AS prev FROM orders WHERE total > 2000) s"
+
+out=$(cluster_psql -f "$blocks/rollback.sql" 2>&1)
+rc=$?
+check_true "the rollback block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc $(grep ERROR <<<"$out")"
+check_sql "after the rollback: each default back on the server's uuidv7(), each type uuid" "
+  SELECT col('orders', 'id') = 'uuidv7() uuid (server)'
+     AND col('mixed', 'id') = 'uuidv7() uuid (server)'
+     AND col('\"App\".\"Events\"', 'Id') = 'uuidv7() uuid (server)'
+     AND col('wrapped', 't') = '(uuidv7())::text text (server)'
+     AND col('wrapped', 'v4') = 'uuidv4() uuid'
+     AND to_regclass('public.uuidx_v7_migration') IS NULL,
+  concat_ws('; ', col('orders', 'id'), col('mixed', 'id'), col('\"App\".\"Events\"', 'Id'), col('wrapped', 't'), col('wrapped', 'v4'))"
+cluster_psql -q -c "INSERT INTO orders (total) SELECT 4000 + g FROM generate_series(1, 10) AS g" \
+  -c "INSERT INTO \"App\".\"Events\" (n) SELECT 4000 + g FROM generate_series(1, 10) AS g"
+check_sql "inserts after the rollback: v7 keys from the server's uuidv7(), every row kept" "
+  SELECT (SELECT count(*) FROM orders WHERE total > 4000 AND uuid_extract_version(id) = 7) = 10
+     AND (SELECT count(*) FROM orders) = 2011 AND (SELECT count(*) FROM \"App\".\"Events\") = 210
+     AND (SELECT count(*) FROM mixed) = 201,
+  (SELECT count(*) FROM orders) || ' rows in orders'"
+suite_end
