@@ -6,7 +6,7 @@
 # (public.orders, every key a v7 of the server's uuidv7()): a column holding a v4 among its v7
 # (default switched, type left uuid), a quoted schema, table and column ("App"."Events"."Id"),
 # a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
-# Checks with pg_get_expr, format_type and pg_depend: each default and type after the switch and
+# Checks with pg_get_expr, format_type and the function OIDs in pg_attrdef.adbin: each default and type after the switch and
 # after the rollback; keys made after the switch are v7, above the earlier ones and increasing;
 # inserts work after the rollback; the record table is gone.
 set -u
@@ -48,8 +48,8 @@ CREATE TABLE wrapped (t text DEFAULT uuidv7()::text, v4 uuid DEFAULT uuidv4());
 -- Each column's default and type; where the default calls the server's uuidv7().
 CREATE FUNCTION col(tbl regclass, c name) RETURNS text LANGUAGE sql AS $$
   SELECT pg_get_expr(d.adbin, d.adrelid) || ' ' || format_type(a.atttypid, a.atttypmod)
-         || CASE WHEN EXISTS (SELECT FROM pg_depend WHERE classid = 'pg_attrdef'::regclass AND objid = d.oid
-                              AND refobjid = 'pg_catalog.uuidv7()'::regprocedure) THEN ' (server)' ELSE '' END
+         || CASE WHEN d.adbin::text LIKE '%{FUNCEXPR :funcid ' || 'pg_catalog.uuidv7()'::regprocedure::oid || ' %'
+                 THEN ' (server)' ELSE '' END
   FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
   WHERE a.attrelid = tbl AND a.attname = c $$;
 SQL
@@ -95,7 +95,7 @@ cluster_psql -q -c "INSERT INTO orders (total) SELECT 4000 + g FROM generate_ser
   -c "INSERT INTO \"App\".\"Events\" (n) SELECT 4000 + g FROM generate_series(1, 10) AS g"
 check_sql "inserts after the rollback: v7 keys from the server's uuidv7(), every row kept" "
   SELECT (SELECT count(*) FROM orders WHERE total > 4000 AND uuid_extract_version(id) = 7) = 10
-     AND (SELECT count(*) FROM orders) = 2011 AND (SELECT count(*) FROM \"App\".\"Events\") = 210
+     AND (SELECT count(*) FROM orders) = 2012 AND (SELECT count(*) FROM \"App\".\"Events\") = 210
      AND (SELECT count(*) FROM mixed) = 201,
   (SELECT count(*) FROM orders) || ' rows in orders'"
 suite_end

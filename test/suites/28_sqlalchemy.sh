@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # packages: python3-sqlalchemy python3-psycopg2
 # The ORM example of docs/faq.md ("ORMs and drivers"), taken from that file and run as written
-# with Debian's SQLAlchemy and psycopg2 (bookworm: SQLAlchemy 1.4; trixie and sid: 2.x) against
+# with Debian's SQLAlchemy and psycopg2 (bookworm: SQLAlchemy 1.4.46; sid: 2.0.52) against
 # this major's server: a table whose key is `id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7()`,
-# reflected with sqlalchemy.inspect(engine).get_columns (the domain seen as its base type UUID,
-# the server default naming uuid_generate_v7), then 100 rows inserted through SQLAlchemy Core
+# reflected with sqlalchemy.inspect(engine).get_columns (2.x: a DOMAIN uuid_v7 over UUID; 1.4: the
+# base type UUID; the server default naming uuid_generate_v7), then 100 rows inserted through SQLAlchemy Core
 # without an id, each key read back from the INSERT's RETURNING (inserted_primary_key). Checks:
 # what the example prints is what its comments say; the server log (log_statement = 'all') shows
 # the INSERTs carrying RETURNING; psycopg2 describes the column as uuid (OID 2950); the table holds 100 v7 keys, increasing in insertion order.
@@ -43,6 +43,17 @@ check_true "it prints what its comments say (reflection: UUID with default uuid_
 check_true "the inserts asked the server for the key (RETURNING in the server log)" \
   "$([ "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log")" = 100 ] && echo t)" \
   "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log") of 100 INSERTs with RETURNING orders.id"
+kind=$("$py" - <<'PY2' 2>&1
+import sqlalchemy as sa
+engine = sa.create_engine("postgresql+psycopg2://")
+t = next(c for c in sa.inspect(engine).get_columns("orders") if c["name"] == "id")["type"]
+if sa.__version__.startswith("1."):
+    print("ok" if type(t).__name__ == "UUID" else "1.x: %r" % t)
+else:
+    print("ok" if type(t).__name__ == "DOMAIN" and t.name == "uuid_v7" and type(t.data_type).__name__ == "UUID" else "2.x: %r" % t)
+PY2
+)
+check_true "reflected type as docs/faq.md says (2.x: DOMAIN uuid_v7 over UUID; 1.4: UUID)" "$([ "$kind" = ok ] && echo t)" "SQLAlchemy $version: $kind"
 oid=$("$py" -c 'import psycopg2
 cur = psycopg2.connect("").cursor()
 cur.execute("SELECT id FROM orders LIMIT 1")
