@@ -68,7 +68,7 @@ check_sql "after the switch: each default and type" "
   concat_ws('; ', col('orders', 'id'), col('mixed', 'id'), col('\"App\".\"Events\"', 'Id'), col('wrapped', 't'), col('wrapped', 'v4'))"
 check_sql "the record: the three switched columns, the domain where every value was a v7" "
   SELECT string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
-         = '\"App\".\"Events\".Id true, mixed.id false, orders.id true',
+         = '\"App\".\"Events\".Id t, mixed.id f, orders.id t',
          string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
   FROM public.uuidx_v7_migration"
 cluster_psql -q -c "CREATE TABLE old_max AS SELECT max(id) AS m FROM orders" \
