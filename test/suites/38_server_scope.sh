@@ -211,6 +211,11 @@ run_turns() {
   for i in "${pids[@]}"; do wait "$i" || ok=f; done
   echo "+0" >"$rc"
   check_true "$scope scope: $turns turns taken" "$ok" "6 sessions, $(ms_to_s $(($(date +%s%3N) - start))) s"
+  # A server gone after the turns leaves every check below failing for want of it: its log says why.
+  if ! cluster_psql -At -c "SELECT 1" >/dev/null 2>&1; then
+    echo "      the server does not answer after the turns; the end of its log:"
+    tail -n 40 "$CLUSTER_DIR/server.log" | sed 's/^/        /'
+  fi
   check_sql "$scope scope: the clock stepped back 2 s between turn $((half - 1)) and turn $half, new sessions after it" "
     SELECT extract(epoch FROM b.at - a.at) BETWEEN -2.5 AND -1.5
            AND (SELECT count(DISTINCT pid) FROM hb) = 6
