@@ -67,3 +67,11 @@ cluster_log_has_crash() {
   grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
     "$CLUSTER_DIR/server.log" >/dev/null 2>&1
 }
+
+# fake_clock_set FILE SPEC: libfaketime's FAKETIME_TIMESTAMP_FILE, written as a new file renamed
+# over the old one. With FAKETIME_NO_CACHE libfaketime reads the file at every clock call of every
+# server process, and exits the process when it reads a file caught empty or half-written (seen:
+# the postmaster gone after "failed to parse FAKETIME timestamp"); a rename is never seen half done.
+fake_clock_set() {
+  printf '%s\n' "$2" >"$1.new" && chmod 644 "$1.new" && mv -f "$1.new" "$1"
+}

@@ -165,8 +165,7 @@ fi
 ftdir=$(mktemp -d /tmp/uuidx-faketime.XXXXXX)
 chmod 755 "$ftdir"
 rc="$ftdir/faketime.rc"
-echo "+0" >"$rc"
-chmod 644 "$rc"
+fake_clock_set "$rc" "+0"
 CLUSTER_SERVER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$rc FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1"
 cluster_start "shared_preload_libraries = 'uuidx'" "max_connections = 40" ||
   { rm -rf "$ftdir"; echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
@@ -175,7 +174,7 @@ cluster_psql -c "CREATE EXTENSION uuidx"
 # One run of the turns in the given scope; leaves table hb.
 run_turns() {
   local scope=$1 i pids=() last start
-  echo "+0" >"$rc"
+  fake_clock_set "$rc" "+0"
   cluster_psql -c "ALTER SYSTEM SET uuidx.v7_scope = '$scope'" -c "SELECT pg_reload_conf()" >/dev/null
   sleep 1
   cluster_psql -c "SET client_min_messages = warning" -c "DROP TABLE IF EXISTS hb, hb_state, hb_gate" \
@@ -203,13 +202,13 @@ run_turns() {
     [ "$last" = "$((half - 1))|2" ] && break
     sleep 0.05
   done
-  echo "-2" >"$rc"  # the server's clock steps back 2 s
+  fake_clock_set "$rc" "-2"  # the server's clock steps back 2 s
   cluster_psql -c "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted" >/dev/null
   wait "$holder" 2>/dev/null
   for i in 5 6; do cluster_psql -c "CALL hb_take_turns($i, $turns, $half)" & pids+=($!); done
   local ok=t
   for i in "${pids[@]}"; do wait "$i" || ok=f; done
-  echo "+0" >"$rc"
+  fake_clock_set "$rc" "+0"
   check_true "$scope scope: $turns turns taken" "$ok" "6 sessions, $(ms_to_s $(($(date +%s%3N) - start))) s"
   # A server gone after the turns leaves every check below failing for want of it: its log says why.
   if ! cluster_psql -At -c "SELECT 1" >/dev/null 2>&1; then
@@ -253,11 +252,11 @@ cluster_psql -c "ALTER SYSTEM SET uuidx.v7_scope = 'server'" -c "SELECT pg_reloa
 sleep 1
 check_true "server log before the crash test" "$(cluster_log_has_crash || echo t)" "no crashed backend"
 cluster_psql -At -c "SELECT uuid_generate_v7()" >/dev/null
-echo "-10" >"$rc"
+fake_clock_set "$rc" "-10"
 before=$(cluster_psql -At -c "SELECT uuid_generate_v7()")  # continues from the sequence, 10 s ahead of the clock
 crash_restart || check_true "crash restart after the step back" f "server did not come back"
 after=$(cluster_psql -At -c "SELECT uuid_generate_v7()")
-echo "+0" >"$rc"
+fake_clock_set "$rc" "+0"
 check_sql "crash restart with the clock 10 s back: values restart from the clock (documented)" "
   SELECT '$after'::uuid < '$before'::uuid,
          format('last before the crash %s, first after it %s: %s s earlier',

@@ -20,8 +20,7 @@ libfaketime=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
 ftdir=$(mktemp -d /tmp/uuidx-faketime.XXXXXX)
 chmod 755 "$ftdir"
 rc="$ftdir/faketime.rc"
-echo "+0" >"$rc"
-chmod 644 "$rc"
+fake_clock_set "$rc" "+0"
 # Only the wall clock is faked: CLOCK_MONOTONIC (timeouts, latches) and file times stay real.
 CLUSTER_SERVER_ENV="LD_PRELOAD=$libfaketime FAKETIME_TIMESTAMP_FILE=$rc FAKETIME_NO_CACHE=1 FAKETIME_DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1"
 cluster_start || { rm -rf "$ftdir"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
@@ -47,7 +46,7 @@ script="$ftdir/session.sql"
   echo "CREATE TEMP SEQUENCE s;"
   for p in "${phases[@]}"; do
     IFS='|' read -r n spec expect name <<<"$p"
-    echo "\\! echo '$spec' > $rc"
+    echo "\\! echo '$spec' > $rc.new && chmod 644 $rc.new && mv -f $rc.new $rc"
     echo "\\set real_us \`date +%s%6N\`"
     echo "INSERT INTO clk_phase VALUES ($n, '$name', '$spec', $expect, clock_timestamp(), to_timestamp(:real_us / 1e6), pg_backend_pid());"
     # One value of each version right after the step and right before the next one, so that
@@ -61,7 +60,7 @@ script="$ftdir/session.sql"
     done
     for v in 7 1 6; do echo "INSERT INTO clk SELECT nextval('s'), $n, $v, uuid_generate_v$v(), clock_timestamp();"; done
   done
-  echo "\\! echo '+0' > $rc"
+  echo "\\! echo '+0' > $rc.new && chmod 644 $rc.new && mv -f $rc.new $rc"
 } >"$script"
 start=$(date +%s%3N)
 out=$(cluster_psql -At -f "$script" 2>&1)
@@ -73,7 +72,7 @@ check_sql "one session through every clock step" "
   SELECT count(DISTINCT pid) = 1 AND count(*) = ${#phases[@]},
          format('%s phases, backend pids %s', count(*), string_agg(DISTINCT pid::text, ','))
   FROM clk_phase"
-echo "+0" >"$rc"
+fake_clock_set "$rc" "+0"
 
 # The fault really happened: the server's clock was off by the intended amount in each phase.
 while IFS='|' read -r n name expect off; do
