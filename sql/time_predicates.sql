@@ -170,6 +170,82 @@ SET uuidx.time_predicates = off;
 SELECT pg_temp.plan($q$SELECT max(at) FROM ev WHERE CASE WHEN at IS NULL THEN false ELSE uuid_extract_time(id) >= '2024-01-01 23:00+00' END$q$);
 RESET uuidx.time_predicates;
 
+-- Filters: where the plan evaluates an added range row by row instead of using it (a sequential
+-- scan, a join filter), it is taken out again after planning, since the comparison beside it
+-- stays and implies it; the index conditions and a bitmap scan's recheck keep it.
+-- An index scan: the range is its Index Cond, the comparison its Filter.
+EXPLAIN (COSTS OFF)
+SELECT max(at) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+SET enable_indexscan = off;
+SET enable_indexonlyscan = off;
+-- A bitmap heap scan: the range in the Recheck Cond and the Index Cond, not in the Filter.
+EXPLAIN (COSTS OFF)
+SELECT max(at) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+SET enable_bitmapscan = off;
+-- Sequential scans: the Filter is the comparison alone, constant instant (the bound folded to a
+-- constant), equality (both bounds), stable instant, and a parameter of a generic plan.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 01:00+00';
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 01:00+00'$q$);
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) = '2024-01-01 12:00:00+00';
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev WHERE uuid_extract_time(id) = '2024-01-01 12:00:00+00'$q$);
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) <= now();
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev WHERE uuid_extract_time(id) <= now()$q$);
+PREPARE since_seq(timestamptz) AS SELECT count(*) FROM ev WHERE uuid_extract_time(id) > $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE since_seq('2024-01-01 01:00+00');
+EXECUTE since_seq('2024-01-01 01:00+00');
+RESET plan_cache_mode;
+DEALLOCATE since_seq;
+-- Inside an OR (the arm's AND left with one argument becomes that argument), and in a CTE.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00' OR at < '2024-01-01 00:10+00';
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00' OR at < '2024-01-01 00:10+00'$q$);
+EXPLAIN (COSTS OFF)
+WITH recent AS MATERIALIZED (SELECT id FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 01:00+00')
+SELECT count(*) FROM recent;
+-- Joins: a nested loop's Join Filter, and a hash join whose Hash Cond is the comparison.
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) >= m.at;
+SELECT pg_temp.counts($q$SELECT count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) >= m.at$q$);
+RESET enable_hashjoin;
+SET enable_nestloop = off;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) = m.at;
+SELECT pg_temp.counts($q$SELECT count(*) FROM marks m JOIN ev ON uuid_extract_time(ev.id) = m.at$q$);
+RESET enable_nestloop;
+RESET enable_mergejoin;
+-- A condition the user wrote stays, also when it equals an added one.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 01:00+00' AND id >= uuid_v7_lower_bound('2024-01-01 01:00+00');
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= now() - interval '1 day' AND id >= uuid_v7_lower_bound(now() - interval '1 day', true, false);
+-- Arms of an OR that share a condition: PostgreSQL factors it out of the OR, keeping the added
+-- copy of the first arm for the user's of the second; there it is no longer implied and stays
+-- (without it the second arm would count 600 rows of 00:00-00:09 too).
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00'
+  OR (at < '2024-01-01 00:10+00' AND id >= uuid_v7_lower_bound('2024-01-01 23:00+00'));
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00'
+  OR (at < '2024-01-01 00:10+00' AND id >= uuid_v7_lower_bound('2024-01-01 23:00+00'))$q$);
+RESET enable_indexscan;
+RESET enable_indexonlyscan;
+RESET enable_bitmapscan;
+-- An index on the time itself: the comparison is its Index Cond, which the rows it returns
+-- satisfy, so the range is not evaluated after it.
+CREATE TABLE ev_by_time (id uuid_v7, at timestamptz);
+INSERT INTO ev_by_time SELECT id, at FROM ev;
+CREATE INDEX ev_by_time_time ON ev_by_time (uuid_extract_time(id));
+VACUUM ANALYZE ev_by_time;
+EXPLAIN (COSTS OFF)
+SELECT max(at) FROM ev_by_time WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00';
+SELECT pg_temp.counts($q$SELECT count(*) FROM ev_by_time WHERE uuid_extract_time(id) >= '2024-01-01 23:00+00'$q$);
+DROP TABLE ev_by_time;
+
 -- The setting turns it off.
 SET uuidx.time_predicates = off;
 EXPLAIN (COSTS OFF)

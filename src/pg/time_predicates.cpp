@@ -13,7 +13,9 @@
 // (`uuid_extract_version(id) = 7`). The key must be a column of a table (reached through views,
 // subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks a
 // foreign table's constraints against its data. The original qual stays: `P` becomes
-// `P AND id >= bound`, and since P implies the bound for every v7, the rows are the same.
+// `P AND id >= bound`, and since P implies the bound for every v7, the rows are the same. Where
+// the finished plan evaluates an added condition row by row (a sequential scan's filter) rather
+// than using it for an index or for pruning, it is taken out again (filter_cleanup.cpp).
 //
 // Only uuidx's own objects are used: the bound functions are found among the members of the
 // extension (pg_depend) by the C symbol they call, never by name through a schema others may
@@ -25,6 +27,7 @@
 // Everything here that calls PostgreSQL is plain C-style code over its node and catalog APIs: no
 // C++ object with a destructor lives in these frames, so an error (longjmp) unwinds nothing.
 #include "../core/v7time.hpp"
+#include "filter_cleanup.hpp"
 #include "pg.hpp"
 #include "qual_folding.hpp"
 #include "time_predicates.hpp"
@@ -257,47 +260,19 @@ Expr* bound_condition(Oid op, Oid fn, Node* key, Node* instant, bool inclusive, 
   OpExpr* cond = reinterpret_cast<OpExpr*>(
       make_opclause(op, BOOLOID, false, reinterpret_cast<Expr*>(copy_node(key)), bound, InvalidOid, InvalidOid));
   cond->opfuncid = get_opcode(op);
+  // Marked so that it can be taken out of the plan's filters again (filter_cleanup.cpp).
+  cond->location = uuidx_pg::kAddedConditionLocation;
   return reinterpret_cast<Expr*>(cond);
 }
 
 // For `time(key) op t` (either way round, `negate` for NOT (...)): the conditions on the key it
 // implies, or NIL when the qual is not one of those or the key is not provably v7.
 List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
-  if (list_length(op->args) != 2) return NIL;
   uuidx::TimeCmp cmp;
-  if (!comparison_of(op, &cmp)) return NIL;
-  Node* left = reinterpret_cast<Node*>(linitial(op->args));
-  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
   Node* key;
-  bool sub_ms;
   Node* instant;
-  if (time_call(left, &key, &sub_ms)) {
-    instant = right;
-  } else if (time_call(right, &key, &sub_ms)) {
-    instant = left;
-    cmp = uuidx::commute(cmp);
-  } else {
-    return NIL;
-  }
-  if (negate) {
-    // NOT (time < t) is time >= t, both NULL together; NOT (time = t) is two ranges.
-    switch (cmp) {
-      case uuidx::TimeCmp::lt:
-        cmp = uuidx::TimeCmp::ge;
-        break;
-      case uuidx::TimeCmp::le:
-        cmp = uuidx::TimeCmp::gt;
-        break;
-      case uuidx::TimeCmp::ge:
-        cmp = uuidx::TimeCmp::lt;
-        break;
-      case uuidx::TimeCmp::gt:
-        cmp = uuidx::TimeCmp::le;
-        break;
-      case uuidx::TimeCmp::eq:
-        return NIL;
-    }
-  }
+  bool sub_ms;
+  if (!uuidx_pg::read_time_comparison(op, negate, &cmp, &key, &instant, &sub_ms)) return NIL;
   Node* stripped = strip_relabel(key);
   if (!IsA(stripped, Var)) return NIL;
   const Var* var = reinterpret_cast<Var*>(stripped);
@@ -428,6 +403,10 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
   // EXECUTE on the bound functions (or on uuidx's min/max) was checked for this role: a cached
   // plan is planned again for another (without the rewrite if that role may not call them).
   if (lookups.role_checked) stmt->dependsOnRole = true;
+  // Where the plan reads an added condition row by row instead of using it for an index or for
+  // pruning, it only costs.
+  if (lookups.added)
+    uuidx_pg::strip_added_conditions(stmt, {lookups.lower_fn, lookups.upper_fn, lookups.uuid_ge, lookups.uuid_le});
   {
     // A domain whose constraints were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE
     // CONSTRAINT invalidates the domain's pg_type entry, and with this item the plan.
@@ -445,6 +424,39 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
 }  // namespace
 
 namespace uuidx_pg {
+
+bool read_time_comparison(OpExpr* op, bool negate, uuidx::TimeCmp* cmp, Node** key, Node** instant, bool* sub_ms) {
+  if (list_length(op->args) != 2 || !comparison_of(op, cmp)) return false;
+  Node* left = reinterpret_cast<Node*>(linitial(op->args));
+  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+  if (time_call(left, key, sub_ms)) {
+    *instant = right;
+  } else if (time_call(right, key, sub_ms)) {
+    *instant = left;
+    *cmp = uuidx::commute(*cmp);
+  } else {
+    return false;
+  }
+  if (!negate) return true;
+  // NOT (time < t) is time >= t, both NULL together; NOT (time = t) is two ranges.
+  switch (*cmp) {
+    case uuidx::TimeCmp::lt:
+      *cmp = uuidx::TimeCmp::ge;
+      return true;
+    case uuidx::TimeCmp::le:
+      *cmp = uuidx::TimeCmp::gt;
+      return true;
+    case uuidx::TimeCmp::ge:
+      *cmp = uuidx::TimeCmp::lt;
+      return true;
+    case uuidx::TimeCmp::gt:
+      *cmp = uuidx::TimeCmp::le;
+      return true;
+    case uuidx::TimeCmp::eq:
+      return false;
+  }
+  return false;
+}
 
 void install_time_predicates() {
   DefineCustomBoolVariable("uuidx.time_predicates",

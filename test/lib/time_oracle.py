@@ -10,7 +10,10 @@ check OUT.txt                reads psql's output and prints, per table, the pred
                              with the setting off; must be 0) and how often the rewrite fired (the
                              plan shows an added key condition; must be 0 on the tables that are
                              not provably v7: the mixed one, those with a foreign table in their
-                             tree, the one whose domain lost its constraint).
+                             tree, the one whose domain lost its constraint), then the same two
+                             counts among the queries run with enable_seqscan off (a plan that
+                             reads the whole table has the added condition taken out of its
+                             filter again, so only those show how often it is added).
 
 The generated script expects file_fdw to be available and the file FOREIGN_FILE (below) in the
 data directory (the suite writes it), and makes a role oracle_reader that may read the tables but
@@ -319,6 +322,7 @@ def gen(seed, major, n, out):
         lines.append("BEGIN;")
         if noseq:
             lines.append("SET LOCAL enable_seqscan = off;")
+            lines.append("\\echo @@ %d %s on noseq" % (idx, name))
         role = isinstance(prep, tuple)
         if role:
             prep = prep[1]
@@ -356,7 +360,7 @@ def check(path):
     parts = {}
     cur = None
     for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm)$', line.rstrip('\n'))
+        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm|noseq)$', line.rstrip('\n'))
         if m:
             cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
             parts[cur] = []
@@ -367,18 +371,22 @@ def check(path):
     for (idx, name, mode, kind) in sorted(parts):
         if mode != 'on' or kind != 'rows':
             continue
-        s = stats.setdefault(name, [0, 0, 0])
+        s = stats.setdefault(name, [0, 0, 0, 0, 0])
         s[0] += 1
         if parts[(idx, name, 'on', 'rows')] != parts.get((idx, name, 'off', 'rows')):
             s[1] += 1
             bad.append(idx)
-        if any(ADDED.search(l) for l in parts[(idx, name, 'on', 'plan')]):
+        fired = any(ADDED.search(l) for l in parts[(idx, name, 'on', 'plan')])
+        if fired:
             s[2] += 1
+        if (idx, name, 'on', 'noseq') in parts:
+            s[3] += 1
+            s[4] += fired
         if any(ADDED.search(l) for l in parts.get((idx, name, 'off', 'plan'), [])):
             s[1] += 1  # added although the setting is off
             bad.append(idx)
-    for name, (tried, mismatched, fired) in sorted(stats.items()):
-        print('%s %d %d %d' % (name, tried, mismatched, fired))
+    for name, (tried, mismatched, fired, tried_noseq, fired_noseq) in sorted(stats.items()):
+        print('%s %d %d %d %d %d' % (name, tried, mismatched, fired, tried_noseq, fired_noseq))
     if bad:
         print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
 
