@@ -67,7 +67,8 @@ if psql_q -c 'CREATE SCHEMA ossp' -c 'CREATE EXTENSION "uuid-ossp" SCHEMA ossp' 
 {
   echo "# Machine"
   echo
-  echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores ($(lscpu | sed -n 's/^Hypervisor vendor: *//p' | head -n 1 | sed 's/^\(.\+\)$/virtualised, \1/'))"
+  hypervisor=$(lscpu | sed -n 's/^Hypervisor vendor: *//p' | head -n 1)  # empty inside a chroot's lscpu
+  echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores${hypervisor:+ (virtualised, $hypervisor)}"
   echo "- memory: $(free -g | awk '/^Mem:/ {print $2}') GiB; kernel $(uname -r)"
   echo "- $(psql_q -c 'SELECT version()' | sed 's/ on .*//'); $(openssl version | cut -d' ' -f1-2)"
   echo "- uuidx commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -100,7 +101,11 @@ if [ -n "$do_calls" ]; then
   [ -n "$have_ossp" ] && exprs+=("ossp.uuid_generate_v1()" "ossp.uuid_generate_v4()")
   # PostgreSQL 18's own generators, where the server has them.
   [ -n "$server_uuidv7" ] && exprs+=("pg_catalog.uuidv7()" "pg_catalog.uuidv4()")
-  arr=$(printf "'%s'," "${exprs[@]}")
+  # What a bigint identity key pays per row for its value: nextval() of a sequence made as an
+  # identity column makes its own (CACHE 1), beside the uuid generators.
+  psql_q -c "CREATE SEQUENCE bench_seq" >/dev/null
+  exprs+=("nextval('bench_seq')")
+  arr=$(for e in "${exprs[@]}"; do printf "'%s'," "${e//\'/\'\'}"; done)
   echo
   echo "== per-call cost of generators: $calls calls x $rounds rounds"
   psql_q -c "CALL bench_calls('gen', ARRAY[${arr%,}], 'generate_series(1, \$n)', $calls, $rounds)"

@@ -17,12 +17,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
+source test/bench/server_queries.sh
 
-rows=10000000 rounds=5 duration=3 out=""
+rows=10000000 ROUNDS=5 duration=3 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows=$2; shift ;;
-    --rounds) rounds=$2; shift ;;
+    --rounds) ROUNDS=$2; shift ;;
     --duration) duration=$2; shift ;;
     --out) out=$2; shift ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
@@ -35,37 +36,14 @@ work=$(mktemp -d /tmp/uuidx-time-order.XXXXXX)
 trap 'cluster_stop; rm -rf "$work"' EXIT
 q() { cluster_psql -At -c "$@"; }
 q "CREATE EXTENSION uuidx"
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# Milliseconds of a statement, by the server: EXPLAIN (ANALYZE, TIMING OFF)'s planning plus
-# execution time (no per-node clock reads). One session for all rounds, after a warm-up run of
-# each setting (a new session's first plan also fills its catalog caches): one line per run,
-# "on MS" or "off MS", on and off alternating.
-runs_of() {  # runs_of SQL
-  local sql=$1
-  {
-    for mode in on off; do echo "SET uuidx.time_predicates = $mode; EXPLAIN (ANALYZE, TIMING OFF) $sql;"; done
-    echo "\\echo @@ begin"
-    for r in $(seq "$rounds"); do
-      for mode in on off; do
-        echo "\\echo @@ $mode"
-        echo "SET uuidx.time_predicates = $mode; EXPLAIN (ANALYZE, TIMING OFF) $sql;"
-      done
-    done
-  } | cluster_psql -At | awk '/^@@ begin/ {go = 1} go && /^@@ (on|off)/ {m = $2} go && /^Planning Time:/ {p = $3}
-      go && /^Execution Time:/ {printf "%s %.3f\n", m, p + $3}'
-}
-
 machine="$(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores"
 server=$(q 'SHOW server_version')
-commit=$(git rev-parse --short HEAD)
-header="PostgreSQL $server; uuidx $commit; $machine; $rows rows; $rounds rounds"
+commit=$BENCH_COMMIT
+header="PostgreSQL $server; uuidx $commit; $machine; $rows rows; $ROUNDS rounds"
 echo "$header"
 
 start=$(date +%s)
-q "CREATE TABLE big (id uuid_v7 NOT NULL, payload int NOT NULL)"
-q "INSERT INTO big SELECT uuid_generate_v7(now() - ($rows - i) * interval '1 second'), i % 1000 FROM generate_series(1, $rows) i"
-q "ALTER TABLE big ADD PRIMARY KEY (id)"
-q "VACUUM ANALYZE big"
+bench_v7_table "$rows"
 echo "table built in $(( $(date +%s) - start )) s: $(q "SELECT pg_size_pretty(pg_relation_size('big'))"), primary key $(q "SELECT pg_size_pretty(pg_relation_size('big_pkey'))")"
 
 latest10="SELECT id FROM big ORDER BY uuid_extract_time(id) DESC LIMIT 10"
@@ -106,7 +84,7 @@ ptable="| statement (no time key) | plans/s off | plans/s on | on / off |
 |---|---:|---:|---:|"
 for s in plain order_n agg_n; do
   : >"$work/$s.poff"; : >"$work/$s.pon"; : >"$work/$s.ratio"
-  for r in $(seq "$rounds"); do
+  for r in $(seq "$ROUNDS"); do
     off=$(tps "$s" off); on=$(tps "$s" on)
     echo "$off" >>"$work/$s.poff"; echo "$on" >>"$work/$s.pon"
     awk -v a="$on" -v b="$off" 'BEGIN { printf "%.3f\n", a / b }' >>"$work/$s.ratio"
@@ -120,19 +98,13 @@ if [ -n "$out" ]; then
   mkdir -p "$out"
   { echo "# The latest N and the newest time on a v7 key"; echo
     echo "$header"; echo
-    echo "Command: \`bash test/bench/time_order.sh --rows $rows --rounds $rounds --duration $duration --out $out\`"; echo
-    echo "Query times (EXPLAIN (ANALYZE, TIMING OFF): planning + execution, median of $rounds rounds in one session after a warm-up, on and off alternating):"; echo
+    echo "Command: \`bash test/bench/time_order.sh --rows $rows --rounds $ROUNDS --duration $duration --out $out\`"; echo
+    echo "Query times (EXPLAIN (ANALYZE, TIMING OFF): planning + execution, median of $ROUNDS rounds in one session after a warm-up, on and off alternating):"; echo
     echo "$table"; echo
     echo "\`max(uuid_extract_time(id))\` equals the time of the greatest key: $check_same"; echo
     echo "Plans:"; echo; echo '```'; echo "${plans#?}"; echo '```'; echo
-    echo "Planning of statements with no time key (pgbench, EXPLAIN only, $duration s per setting and round, median of $rounds):"; echo
+    echo "Planning of statements with no time key (pgbench, EXPLAIN only, $duration s per setting and round, median of $ROUNDS):"; echo
     echo "$ptable"; } >"$out/time_order.md"
-  { echo "# Machine"; echo
-    echo "- CPU: $machine"
-    echo "- memory: $(free -g | awk '/^Mem:/ {print $2}') GiB; kernel $(uname -r)"
-    echo "- PostgreSQL $server"
-    echo "- uuidx commit $commit"
-    echo "- settings: shared_buffers = 128MB, max_wal_size = 4GB, autovacuum = off, otherwise initdb defaults"
-    echo "- rounds: $rounds; date: $(date -u '+%Y-%m-%d %H:%M UTC')"; } >"$out/machine.md"
+  bench_machine_md "$out/machine.md" "shared_buffers = 128MB, max_wal_size = 4GB, autovacuum = off"
   echo "wrote $out"
 fi
