@@ -89,7 +89,7 @@ check(not any(f.startswith("debian/") for f in files), "no debian/ (PGXN users d
 products = [f for f in files if f.endswith((".o", ".so", ".bc", ".d", ".zip")) or
             f.split("/")[0] in ("build", "results", "log", "tmp_check") or f in ("regression.diffs", "regression.out")]
 check(not products, "no build products (*.o, *.so, build/, results/, ...)" + (f": {products[:10]}" if products else ""))
-needed = ["Makefile", "uuidx.control", "META.json", "README.md", "CHANGELOG.md", "src/pg/exports.txt",
+needed = ["Makefile", "uuidx.control", "META.json", "README.md", "CHANGELOG.md", "LICENSE", "src/pg/exports.txt",
           "sql/include/setup.psql"]
 check(all(n in files for n in needed), "it holds " + ", ".join(needed))
 print(f"files {len(files)}")
