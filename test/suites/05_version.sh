@@ -36,6 +36,10 @@ check "control file is trusted and not relocatable (its scripts use @extschema@)
 # Released scripts stay as released; every older version has an update path to this one.
 check "sql/uuidx--1.0.sql is 1.0 as released (sha256)" \
   bash -c "sha256sum sql/uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
+check "sql/uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
+  bash -c "sha256sum sql/uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
+check "sql/uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
+  bash -c "sha256sum sql/uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
 check "sql/uuidx--1.0--$ver.sql exists" test -f "sql/uuidx--1.0--$ver.sql"
 
 check_verbose "META.json follows the PGXN Meta Spec 1.0 (test/release/pgxn_meta.py)" \
