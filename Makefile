@@ -28,7 +28,13 @@ ifdef UUIDX_BENCH_LWLOCK
 PG_CPPFLAGS += -DUUIDX_BENCH_LWLOCK
 endif
 PG_CXXFLAGS += -std=c++17 -MMD -MP -Wall -Wextra -Wno-register -Wno-unused-parameter -Wno-missing-field-initializers $(WERROR)
-SHLIB_LINK  += -lstdc++ -lcrypto
+# The server was configured for gcc: with clang, its CXXFLAGS hold a gcc-only warning option
+# (-Wimplicit-fallthrough=3) and its headers a gcc-only attribute (format(gnu_printf)), hundreds of
+# warnings about PostgreSQL's flags and headers, none about our code.
+ifneq ($(findstring clang,$(shell $(CXX) --version 2>/dev/null)),)
+PG_CXXFLAGS += -Wno-unknown-warning-option -Wno-ignored-attributes
+endif
+SHLIB_LINK  += -lcrypto
 PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
 # Our own functions are never interposed: let calls inside a file be direct and inlined instead
 # of going through the PLT.
@@ -39,6 +45,10 @@ SHLIB_EXPORTS = src/pg/exports.txt
 
 # PGXS would otherwise build LLVM bitcode from the .cpp files without our flags.
 override with_llvm = no
+# PGXS links a shared library with the C compiler; link it with the C++ compiler in use instead,
+# which adds its own runtime: libstdc++ with g++, libc++ with clang++ -stdlib=libc++ (as on macOS
+# and FreeBSD). No runtime is named here.
+override COMPILER = $(CXX) $(CXXFLAGS)
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)

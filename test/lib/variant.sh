@@ -1,6 +1,6 @@
 # variant.sh: a test build of uuidx (make VAR=1 ...) in a throwaway copy of one server's
 # installation, so that the server's own install of uuidx is never replaced. Source it, then
-#   bindir=$(uuidx_variant_install /path/to/pg_config NAME "UUIDX_FAULT_INJECTION=1")
+#   bindir=$(uuidx_variant_install /path/to/pg_config NAME UUIDX_FAULT_INJECTION=1 ...)
 #   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
 #   uuidx_variant_remove "$bindir"           # when done
 # The copy lives in a temporary root that mirrors the absolute paths of the server's bindir,
@@ -12,12 +12,14 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/build.sh"  # uuidx_build_dir
 
+# Every argument after NAME is one make argument (empty ones are left out), so a value may hold
+# spaces: CXX="clang++-14 -stdlib=libc++".
 uuidx_variant_install() {
-  local pg_config=$1 name=$2 make_vars=$3 dir log root bindir pkglibdir sharedir incdir
+  local pg_config=$1 name=$2 dir log root bindir pkglibdir sharedir incdir make_args=() arg
+  for arg in "${@:3}"; do [ -n "$arg" ] && make_args+=("$arg"); done
   dir=$(uuidx_build_dir "$pg_config" "$name") || return 1
   log="$dir.log"
-  # shellcheck disable=SC2086 # make_vars is a list of VAR=value words
-  make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror $make_vars >"$log" 2>&1 ||
+  make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror "${make_args[@]}" >"$log" 2>&1 ||
     { cat "$log" >&2; echo "uuidx: variant build $name failed (log: $log)" >&2; return 1; }
 
   bindir=$("$pg_config" --bindir)
@@ -35,7 +37,7 @@ uuidx_variant_install() {
   # new files instead of writing through a link into the real installation.
   rm -f "$root$pkglibdir"/uuidx.so "$root$sharedir"/extension/uuidx.control "$root$sharedir"/extension/uuidx--*.sql
   chmod -R a+rX "$root"
-  if ! make -C "$dir" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$log" 2>&1; then
+  if ! make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1; then
     cat "$log" >&2
     rm -rf "$root"
     return 1

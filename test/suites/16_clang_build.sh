@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # scope: once
-# packages: clang-14 postgresql-server-dev-15
-# The build with clang 14 (docs/install.md: "tested: g++ 12, …
-# clang 14"): the extension, `make CXX=clang++-14` against PostgreSQL 15's pg_config in a copy of
-# the sources (build/pg/<bindir>-clang), and the core's unit tests, `make unit CXX=clang++-14` in
-# build/unit-clang, which must pass. Warnings are errors, as in every build of the test command,
-# except two that PostgreSQL's own headers and flags draw from clang (the server was configured
-# for gcc): -Wunknown-warning-option (-Wimplicit-fallthrough=3 in its CXXFLAGS) and
-# -Wignored-attributes (format(gnu_printf) in its headers). Every object must be clang's.
+# packages: clang-14 libc++-dev libc++abi-dev postgresql-server-dev-15
+# The builds with clang 14 (docs/install.md names this suite), against PostgreSQL 15's pg_config,
+# each in a copy of the sources, warnings as errors as in every build of the test command (the
+# Makefile itself silences the two warnings clang draws from the server's gcc flags and headers):
+#   1. `make CXX=clang++-14` (libstdc++): every object clang's, the module's entry points exported;
+#   2. the core's unit tests built with clang++-14, which must pass;
+#   3. `make CXX="clang++-14 -stdlib=libc++"`, the runtime of macOS and FreeBSD: the library needs
+#      libc++ and not libstdc++ (the Makefile names no runtime: the compiler adds its own), leaves
+#      no C++ symbol unresolved, and the server loads it: installed into a throwaway copy of the
+#      server's installation (test/lib/variant.sh), the whole regression schedule passes against
+#      it (test/suites/20_regress.sh run with that copy's programs).
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/build.sh
@@ -30,8 +33,7 @@ if ! dir=$(uuidx_build_dir "$pg_config" clang); then
   exit 1
 fi
 log="$dir.log"
-make -C "$dir" -j"$(nproc)" PG_CONFIG="$pg_config" CXX="$cxx" \
-  WERROR="-Werror -Wno-unknown-warning-option -Wno-ignored-attributes" >"$log" 2>&1
+make -C "$dir" -j"$(nproc)" PG_CONFIG="$pg_config" CXX="$cxx" WERROR=-Werror >"$log" 2>&1
 rc=$?
 [ "$rc" = 0 ] || tail -n 40 "$log"
 check "make CXX=$cxx against $("$pg_config" --version)" "$([ "$rc" = 0 ] && [ -f "$dir/uuidx.so" ] && echo t)" \
@@ -56,4 +58,29 @@ check "make unit CXX=$cxx: every unit test passes" \
 check "the unit tests' binary and core objects compiled by clang 14" \
   "$(by_clang build/unit-clang/uuidx_unit build/unit-clang/core/*.o && echo t)" \
   "$(find build/unit-clang -name '*.o' | wc -l) objects"
+# 3. libc++.
+source test/lib/variant.sh
+libcxx="$cxx -stdlib=libc++"
+if variant_bin=$(uuidx_variant_install "$pg_config" libcxx CXX="$libcxx"); then
+  # The copy mirrors the server's absolute paths under its own root.
+  variant_so=${variant_bin%"$("$pg_config" --bindir)"}$("$pg_config" --pkglibdir)/uuidx.so
+  needed=$(readelf -d "$variant_so" 2>/dev/null | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | tr '\n' ' ')
+  check "make CXX=\"$libcxx\": uuidx.so needs libc++ and not libstdc++" \
+    "$([[ " $needed" == *" libc++.so."* ]] && [[ " $needed" != *" libstdc++"* ]] && echo t)" "NEEDED: $needed"
+  mapfile -t objs < <(find "$(uuidx_build_path "$pg_config" libcxx)/src" -name '*.o' | sort)
+  check "make CXX=\"$libcxx\": every object compiled by clang 14" \
+    "$([ "${#objs[@]}" = "$nsrc" ] && by_clang "${objs[@]}" && echo t)" "${#objs[@]} objects for $nsrc sources"
+  unresolved=$(ldd -r "$variant_so" 2>&1 | grep -c 'undefined symbol: _Z')
+  check "the libc++ build leaves no C++ symbol unresolved" "$([ "$unresolved" = 0 ] && echo t)" "$unresolved undefined"
+  out=$(PGBIN=$variant_bin PATH="$variant_bin:$PATH" bash test/suites/20_regress.sh 2>&1)
+  result=$(grep -E '^SUITE_RESULT ' <<<"$out" | tail -n 1)
+  p=$(sed -nE 's/.*passed=([0-9]+).*/\1/p' <<<"$result")
+  f=$(sed -nE 's/.*failed=([0-9]+).*/\1/p' <<<"$result")
+  [ "${f:-1}" = 0 ] || tail -n 60 <<<"$out"
+  check "the regression schedule against the libc++ build, loaded by $("$pg_config" --version)" \
+    "$([ "${f:-1}" = 0 ] && [ "${p:-0}" -gt 0 ] && echo t)" "${result:-no result}"
+  uuidx_variant_remove "$variant_bin"
+else
+  check "make CXX=\"$libcxx\" and install into a copy of the server" f "see the build log above"
+fi
 echo "SUITE_RESULT passed=$passed failed=$failed"
