@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# quickstart.sh: the README's first command. Installs what the build needs (Debian bookworm,
-# as root), builds and installs uuidx, starts a throwaway PostgreSQL cluster owned by an
-# unprivileged user, runs CREATE EXTENSION uuidx and a short tour, then stops the cluster.
+# quickstart.sh: the README's first command. On Debian (bookworm, trixie, sid, or with the
+# PostgreSQL apt repository), as root or as a user with sudo: installs what the build needs and
+# the distribution's own PostgreSQL (the major `apt-get install postgresql` gives: 15 on bookworm,
+# 17 on trixie, 18 on sid; UUIDX_QUICKSTART_MAJOR=N chooses another that apt has), builds and
+# installs uuidx, starts a throwaway cluster owned by an unprivileged user, runs CREATE EXTENSION
+# uuidx and a short tour, then stops the cluster. Suites 03_minimal_machine (a bare bookworm) and
+# 04_quickstart (trixie, sid; as root and through sudo) run it.
 #   --keep   leave the cluster running and print how to connect to it
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,11 +13,21 @@ keep=""
 [ "${1:-}" = "--keep" ] && keep=1
 
 source test/lib/deps.sh
-ensure_packages "${UUIDX_BUILD_PACKAGES[@]}" "${UUIDX_QUICKSTART_PACKAGES[@]}"
+sudo=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "uuidx: run this as root, or install sudo" >&2; exit 1; }
+  sudo=sudo
+fi
+major=${UUIDX_QUICKSTART_MAJOR:-$(distribution_pg_major)} ||
+  { echo "uuidx: apt offers no PostgreSQL here (apt-cache depends postgresql names no postgresql-N)" >&2; exit 1; }
+echo "== PostgreSQL $major, as apt offers it here"
+ensure_packages "${UUIDX_BUILD_PACKAGES[@]}" "postgresql-$major" "postgresql-server-dev-$major"
+export PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config
+export PGBIN=/usr/lib/postgresql/$major/bin
 
 echo "== build and install"
 make -s
-make -s install
+$sudo make -s install
 
 source test/lib/cluster.sh
 [ -n "$keep" ] && export UUIDX_KEEP_CLUSTER=1
@@ -25,8 +39,8 @@ cluster_psql -e <<'SQL'
 CREATE EXTENSION uuidx;
 SELECT extversion FROM pg_extension WHERE extname = 'uuidx';
 
--- A table keyed by time-ordered UUIDv7 values.
-CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text NOT NULL);
+-- A table keyed by time-ordered UUIDv7 values: uuid_v7 is a uuid that can only hold a v7.
+CREATE TABLE orders (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), item text NOT NULL);
 INSERT INTO orders (item) VALUES ('tea'), ('coffee'), ('cake');
 SELECT id, item, uuid_extract_time(id) AS created FROM orders ORDER BY id;
 
@@ -52,6 +66,8 @@ SQL
 
 if [ -n "$keep" ]; then
   echo "== the cluster is still running: psql -h $PGHOST -p $PGPORT -U postgres"
-  echo "   stop it with: runuser -u $UUIDX_TEST_USER -- $PGBIN/pg_ctl -D $CLUSTER_DIR/data stop"
+  as_owner=""
+  [ "$(id -u)" = 0 ] && as_owner="runuser -u $UUIDX_TEST_USER -- "
+  echo "   stop it with: $as_owner$PGBIN/pg_ctl -D $CLUSTER_DIR/data stop"
 fi
 echo "== uuidx works"

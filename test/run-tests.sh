@@ -8,6 +8,15 @@
 #                                  how each is provided: test/lib/pgserver.sh)
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
+#   --install-only                 only the install step: every package the suites and the
+#                                  harness install on this machine, and the server of each major
+#                                  run here (suite 03_minimal_machine checks that afterwards every
+#                                  program a script calls is found)
+#
+# No wait is unbounded (test/lib/limits.sh): a suite that runs past its limit (UUIDX_SUITE_TIMEOUT
+# seconds, default 1800, or its own "# timeout: N" line) is ended with every process it started
+# and counts one failure, and so is the run in a Debian root after UUIDX_ROOT_TIMEOUT seconds
+# (default 3600).
 #
 # Where each major comes from (test/lib/pgserver.sh provides it, test/lib/root.sh makes the roots):
 #   15  bookworm's packages, on the machine itself
@@ -25,6 +34,7 @@
 #
 # A suite is a bash script test/suites/NN_name.sh. Header lines it may have:
 #   # packages: a b c       Debian packages it needs
+#   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
 #   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
 #   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
@@ -39,7 +49,10 @@
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
+install_only=""
+[ "${1:-}" = --install-only ] && install_only=1
 source test/lib/deps.sh
+source test/lib/limits.sh
 source test/lib/pgserver.sh
 source test/lib/build.sh
 source test/lib/root.sh
@@ -76,12 +89,23 @@ for s in "${selected[@]}"; do
   read -r -a extra <<<"$(sed -n 's/^# packages: //p' "$s" | head -n 1)"
   packages+=("${extra[@]}")
 done
+# The install step can stand alone: then it also takes what the harness installs on demand on
+# this machine (what makes the Debian roots, the quickstart's server).
+[ -n "$install_only" ] && packages+=("${UUIDX_ROOT_HOST_PACKAGES[@]}" "${UUIDX_QUICKSTART_PACKAGES[@]}")
 ensure_packages "${packages[@]}" || { echo "0 passed, 1 failed"; exit 1; }
 
 if [ -n "${UUIDX_PG_VERSIONS:-}" ]; then
   read -r -a versions <<<"$UUIDX_PG_VERSIONS"
 else
   versions=("${UUIDX_DOCUMENTED_MAJORS[@]}")
+fi
+if [ -n "$install_only" ]; then
+  for v in "${versions[@]}"; do
+    [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] && [ -z "${UUIDX_ROOT:-}" ] && continue
+    pg_server_config "$v" >/dev/null || { echo "uuidx: could not provide PostgreSQL $v" >&2; exit 1; }
+  done
+  echo "== installed what the suites and the harness call on this machine"
+  exit 0
 fi
 echo "== PostgreSQL majors under test: ${versions[*]}${UUIDX_ROOT:+ (in the Debian $UUIDX_ROOT root)}"
 
@@ -101,10 +125,15 @@ run_suite() {
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
   start=$(date +%s)
-  bash "$s" 2>&1 | tee "$log"
+  limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
+  limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
+  run_limited "$limit" bash "$s" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   result=$(grep -E '^SUITE_RESULT passed=[0-9]+ failed=[0-9]+( skipped=[0-9]+)?$' "$log" | tail -n 1)
-  if [ -z "$result" ]; then
+  if [ "$rc" = 124 ]; then
+    echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
+    p=0 f=1 k=0
+  elif [ -z "$result" ]; then
     p=0 f=1 k=0
   else
     p=$(sed -E 's/.*passed=([0-9]+).*/\1/' <<<"$result")
@@ -149,7 +178,7 @@ in_root() {
     return
   fi
   UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
-    root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
+    run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
   if [ -z "$last" ]; then

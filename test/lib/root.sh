@@ -2,6 +2,11 @@
 # need a newer C library than the machine's bookworm. Source it after deps.sh, then:
 #   root_provide trixie              # makes the root once (debootstrap), prints its directory
 #   root_run trixie CMD [ARG...]     # runs CMD as root inside it, the repository at /uuidx/repo
+#   root_provide bookworm-bare       # a bare root: minbase plus git, as a new minimal machine is
+#                                    # (docker run debian:SUITE with git); for the machine's own
+#                                    # suite it gets the machine's Debian apt sources (-updates,
+#                                    # -security). Test/suites/03_minimal_machine.sh copies it and
+#                                    # installs into the copy only.
 #
 # A root lives in $UUIDX_PG_CACHE/roots/SUITE (default /var/cache/uuidx/roots). It is made in a
 # temporary directory next to it and renamed when complete, so an interrupted run leaves nothing
@@ -16,29 +21,45 @@
 
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
 UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-# What every root holds besides minbase: the harness itself runs inside it.
+# What every root holds besides minbase: the harness itself runs inside it. A bare root: git only.
 UUIDX_ROOT_PACKAGES=(ca-certificates git make g++ python3 libssl-dev)
+UUIDX_BARE_ROOT_PACKAGES=(git)
+# What making a root needs on the machine.
+UUIDX_ROOT_HOST_PACKAGES=(debootstrap debian-archive-keyring)
 
 root_dir() { echo "$UUIDX_PG_CACHE/roots/$1"; }
-_root_name_ok() { [[ $1 =~ ^[a-z]+$ ]] || { echo "uuidx: '$1' is not a Debian suite's name" >&2; return 1; }; }
+_root_name_ok() { [[ $1 =~ ^[a-z]+(-bare)?$ ]] || { echo "uuidx: '$1' is not a Debian suite's name" >&2; return 1; }; }
 
-# Makes the root of SUITE once; prints its directory.
+# The machine's own Debian apt sources, copied into a bare root of the machine's own suite.
+_root_copy_host_sources() {
+  local tmp=$1 f
+  rm -f "$tmp/etc/apt/sources.list"
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && grep -q 'debian' "$f" && cp "$f" "$tmp$f"
+  done
+  return 0
+}
+
+# Makes the root of SUITE (or SUITE-bare) once; prints its directory.
 root_provide() {
-  local suite=$1 dir tmp log start
-  _root_name_ok "$suite" || return 1
-  dir=$(root_dir "$suite")
+  local name=$1 suite dir tmp log start packages=("${UUIDX_ROOT_PACKAGES[@]}") host_codename=""
+  _root_name_ok "$name" || return 1
+  suite=${name%-bare}
+  [ "$suite" != "$name" ] && packages=("${UUIDX_BARE_ROOT_PACKAGES[@]}")
+  dir=$(root_dir "$name")
   if [ -f "$dir/.uuidx-root" ]; then
     echo "$dir"
     return 0
   fi
-  ensure_packages debootstrap debian-archive-keyring >&2 || return 1
+  ensure_packages "${UUIDX_ROOT_HOST_PACKAGES[@]}" >&2 || return 1
+  host_codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
   mkdir -p "$(dirname "$dir")"
   rm -rf "$dir".tmp.*
   tmp=$(mktemp -d "$dir.tmp.XXXXXX")
   chmod 755 "$tmp"  # it becomes /: apt's _apt and the test user must traverse it
   log="$dir.build.log"
   start=$(date +%s)
-  echo "uuidx: making a Debian $suite root in $dir (log: $log)" >&2
+  echo "uuidx: making a Debian $name root in $dir (log: $log)" >&2
   (
     set -e
     debootstrap --variant=minbase --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
@@ -51,6 +72,7 @@ root_provide() {
     printf 'Dpkg::Options { "--force-confdef"; "--force-confold"; };\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-confold"
     printf 'APT::Install-Recommends "false";\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-norecommends"
     cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
+    [ "$suite" != "$name" ] && [ "$suite" = "$host_codename" ] && _root_copy_host_sources "$tmp"
     if [ "$suite" = sid ]; then
       # sid's Release file is valid for a week only and the mirror may serve an older one (the
       # archive keyring still checks its signature); experimental holds PostgreSQL 19, installed
@@ -59,20 +81,20 @@ root_provide() {
       printf 'deb %s experimental main\n' "$UUIDX_DEBIAN_MIRROR" >"$tmp/etc/apt/sources.list.d/experimental.list"
     fi
     _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${UUIDX_ROOT_PACKAGES[@]}"
+    _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"
     # The repository is bound in as it is, whoever owns it.
     _root_enter "$tmp" "" git config --system --add safe.directory /uuidx/repo
-    echo "Debian $suite root made by uuidx's tests on $(date -u +%F)" >"$tmp/.uuidx-root"
+    echo "Debian $name root made by uuidx's tests on $(date -u +%F)" >"$tmp/.uuidx-root"
   ) >"$log" 2>&1
   local rc=$?
   if [ $rc != 0 ]; then
     tail -n 30 "$log" >&2
-    echo "uuidx: making the $suite root failed (log: $log)" >&2
+    echo "uuidx: making the $name root failed (log: $log)" >&2
     rm -rf "$tmp"
     return 1
   fi
   mv "$tmp" "$dir"
-  echo "uuidx: made the $suite root in $(($(date +%s) - start)) s" >&2
+  echo "uuidx: made the $name root in $(($(date +%s) - start)) s" >&2
   echo "$dir"
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # scope: once
+# packages: procps
 # The Debian roots of test/lib/root.sh, in which the majors the machine's Debian cannot run are
 # tested: the root is the suite it claims, no service can start in it and a PostgreSQL package
 # makes no cluster, the repository is there and ../shared is read-only, and nothing stays mounted
@@ -89,11 +90,15 @@ for how in "process group" "root_run"; do
     ns=$(pgrep -f "^unshare .*sleep $token" | head -n 1)
     kill -TERM "$(ps -o ppid= -p "${ns:-0}" | tr -d ' ')" 2>/dev/null
   fi
+  # The caller must end within seconds; one that does not is ended, and the check below fails.
+  ended=""
+  for _ in $(seq 100); do kill -0 "$caller" 2>/dev/null || { ended=t; break; }; sleep 0.2; done
+  [ -n "$ended" ] || kill -KILL -- "-$caller" 2>/dev/null
   wait "$caller" 2>/dev/null
   for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
   check_true "SIGTERM to the $how: no process of the root survives, nothing stays mounted" \
-    "$([ "$started" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
-    "$started sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts"
+    "$([ -n "$ended" ] && [ "${started:-0}" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
+    "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller ${ended:+ended}${ended:-did not end within 20 s}"
 done
 
 echo "SUITE_RESULT passed=$passed failed=$failed"

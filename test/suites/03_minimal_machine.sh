@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# scope: once
+# timeout: 1800
+# A new minimal machine: a bare root of the machine's own Debian suite (debootstrap minbase plus
+# git, as `docker run debian:bookworm` gives with git; test/lib/root.sh), copied anew for every
+# run so that nothing is installed in it first. In it:
+#   1. it lacks what a full install has (procps, python3, a compiler, PostgreSQL), so the checks
+#      below mean something;
+#   2. the README's first command, test/quickstart.sh, passes as root, and again as a user through
+#      sudo (test/lib/quickstart_runs.sh);
+#   3. the install step of the test command (test/run-tests.sh --install-only) succeeds, and then
+#      every program any script of the repository calls is found: the list is read from the
+#      scripts themselves (test/lib/commands_used.py); a program that the scripts look for with
+#      `command -v` before calling it is optional and only listed. PostgreSQL's programs are looked
+#      for in its bin directory too, which the test command puts in PATH for the suites.
+# The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/deps.sh
+source test/lib/root.sh
+source test/lib/generation.sh  # check_true
+
+suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
+start=$(date +%s)
+finish() {
+  [ -n "${copy:-}" ] && rm -rf "$copy"
+  echo "      suite took $(($(date +%s) - start)) s"
+  echo "SUITE_RESULT passed=$passed failed=$failed"
+  exit 0
+}
+
+bare=$(root_provide "$suite-bare")
+check_true "a bare Debian $suite root (minbase and git)" "$([ -n "$bare" ] && [ -f "$bare/.uuidx-root" ] && echo t)" "${bare:-none}"
+[ -n "$bare" ] || finish
+copy=$(mktemp -d "$UUIDX_PG_CACHE/roots/minimal.XXXXXX")
+cp -a "$bare/." "$copy/"
+chmod 755 "$copy"
+inside() { _root_enter "$copy" "" "$@"; }
+
+# 1. What the machine lacks.
+absent=$(inside bash -c 'for p in pgrep ps python3 make g++ psql sudo; do command -v "$p" >/dev/null || printf "%s " "$p"; done')
+check_true "the copy lacks what the scripts install (procps, python3, make, g++, PostgreSQL, sudo)" \
+  "$([ "$absent" = "pgrep ps python3 make g++ psql sudo " ] && echo t)" "absent: ${absent:-nothing}"
+
+# 2. The quickstart, from the repository's files as a clone has them.
+git ls-files -co --exclude-standard | tar -cf "$copy/var/tmp/uuidx-tree.tar" -T -
+mkdir -p "$copy/root/uuidx-harness"
+tar -xf "$copy/var/tmp/uuidx-tree.tar" -C "$copy/root/uuidx-harness"
+out=$(inside bash /root/uuidx-harness/test/lib/quickstart_runs.sh /var/tmp/uuidx-tree.tar 2>&1)
+for as in root sudo; do
+  line=$(grep -E "^QUICKSTART as=$as " <<<"$out" | tail -n 1)
+  [[ $line == *" rc=0 "*"works=yes" ]] || { echo "$out" | sed -n "/QUICKSTART as=$as/q;p" | tail -n 30; }
+  check_true "test/quickstart.sh on a new $suite, as $as" "$([[ $line == *" rc=0 "*"works=yes" ]] && echo t)" "${line:-no result line}"
+done
+
+# 3. The install step, then every program the scripts call.
+out=$(inside bash -c 'cd /root/uuidx-harness && bash test/run-tests.sh --install-only' 2>&1)
+rc=$?
+[ "$rc" = 0 ] || tail -n 30 <<<"$out"
+check_true "test/run-tests.sh --install-only on a new $suite" "$([ "$rc" = 0 ] && echo t)" "exit $rc"
+mapfile -t scripts < <(git ls-files -co --exclude-standard '*.sh' '*.py' .ci/run)
+out=$(inside bash -c 'cd /root/uuidx-harness && export PATH="$PATH$(printf ":%s" /usr/lib/postgresql/*/bin)" &&
+  python3 test/lib/commands_used.py "$@" | while IFS=$(printf "\t") read -r program where optional; do
+    if command -v "$program" >/dev/null; then echo "found $program"
+    elif [ -n "$optional" ]; then echo "optional $program ($where)"
+    else echo "missing $program ($where)"; fi
+  done' _ "${scripts[@]}" 2>&1)
+found=$(grep -c '^found ' <<<"$out")
+missing=$(grep '^missing ' <<<"$out")
+grep '^optional ' <<<"$out" | sed 's/^/      /'
+check_true "the program list read from the scripts holds those known to be called (pgrep, ps, psql, make, python3, debootstrap)" \
+  "$(for p in pgrep ps psql make python3 debootstrap; do grep -qx "found $p" <<<"$out" || grep -q "^missing $p " <<<"$out" || exit; done; echo t)" \
+  "$found found"
+check_true "every program the scripts call is found after the install step" "$([ -z "$missing" ] && [ "$found" -gt 30 ] && echo t)" \
+  "$found found${missing:+; $(tr '\n' ' ' <<<"$missing")}"
+finish
