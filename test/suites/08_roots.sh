@@ -98,7 +98,7 @@ for how in "process group" "root_run"; do
   for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
   check_true "SIGTERM to the $how: no process of the root survives, nothing stays mounted" \
     "$([ -n "$ended" ] && [ "${started:-0}" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
-    "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller ${ended:+ended}${ended:-did not end within 20 s}"
+    "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller $([ -n "$ended" ] && echo ended || echo "did not end within 20 s")"
 done
 
 echo "SUITE_RESULT passed=$passed failed=$failed"
