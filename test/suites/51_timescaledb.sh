@@ -76,6 +76,23 @@ out=$(cluster_psql -At -c "CREATE TABLE dom (id uuid_v7 NOT NULL DEFAULT uuid_ge
 check_true "a uuid_v7 column is refused as a dimension (TimescaleDB's type check)" \
   "$(grep -q 'invalid type for dimension' <<<"$out" && echo t)" "$(grep -m1 ERROR <<<"$out")"
 
+# The domain's one way in: a partitioning function of it (the docs say why the key is not declared
+# so). Chunks are then ranges of the function's value: excluded for a predicate on the time
+# (TimescaleDB's own, after inlining), not for a key range.
+cluster_psql -c "CREATE FUNCTION dom_time(uuid_v7) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS 'SELECT public.uuid_extract_time(\$1)'" \
+  -c "CREATE TABLE domf (id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), n int)" \
+  -c "SELECT create_hypertable('domf', by_range('id', INTERVAL '1 day', partition_func => 'dom_time'))" \
+  -c "INSERT INTO domf SELECT uuid_generate_v7('2025-01-01 00:00+00'::timestamptz + g * interval '1 hour'), g FROM generate_series(0, 31 * 24 - 1) g" \
+  -c "ANALYZE domf" >/dev/null
+total_domf=$(cluster_psql -At -c "SELECT count(*) FROM timescaledb_information.chunks WHERE hypertable_name = 'domf'")
+by_time=$(cluster_psql -At -c "SET uuidx.time_predicates = off" -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM domf
+  WHERE uuid_extract_time(id) >= '2025-01-10 00:00+00' AND uuid_extract_time(id) < '2025-01-11 00:00+00'" | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk')
+by_key=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM domf
+  WHERE id >= uuid_v7_floor('2025-01-10 00:00+00') AND id < uuid_v7_floor('2025-01-11 00:00+00')" | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk')
+check_true "a uuid_v7 column through partition_func: chunks of the function's value, excluded by time, not by key range" \
+  "$([ "$total_domf" = 31 ] && [ "$by_time" -le 2 ] && [ "$by_key" = 31 ] && echo t)" \
+  "$total_domf chunks; a day by uuid_extract_time(id) (rewrite off): $by_time scanned; by id >= uuid_v7_floor(t): $by_key"
+
 # The docs' key: a uuid proven v7 by the domain's own check; inserts through uuidx's default.
 cluster_psql -c "CREATE TABLE ev (id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_check_version(id, 7, 'uuid_v7')), n int)" \
   -c "SELECT create_hypertable('ev', by_range('id', INTERVAL '1 day'))" >/dev/null
@@ -179,6 +196,27 @@ q="SELECT count(*) FROM jan WHERE id >= to_uuidv7_boundary('2025-01-10 00:00+00'
 c=$(chunks on "$q"); r=$(rows on "$q")
 check_true "TimescaleDB's own key range (id >= to_uuidv7_boundary(t)) scans the same chunk" \
   "$([ "$c" -ge 1 ] && [ "$c" -le 2 ] && [ "$r" = 1440 ] && echo t)" "$c of $total_jan chunks, $r rows"
+
+# Instants past the last v7 time: the bound the hook plans with is a v7 (TimescaleDB refuses the
+# max UUID as a constant against the dimension).
+q="SELECT count(*) FROM jan WHERE uuid_extract_time(id) >= '20000-01-01 00:00+00' OR uuid_extract_time(id) <= '1969-01-01 00:00+00'"
+out_on=$(rows on "$q"); out_off=$(rows off "$q"); plan=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) $q" 2>&1)
+check_true "instants outside 1970 .. 10889: planned with the greatest and the smallest v7, no error" \
+  "$([ "$out_on" = 0 ] && [ "$out_off" = 0 ] && grep -q "ffffffff-ffff-7fff-bfff-ffffffffffff" <<<"$plan" &&
+     grep -q "00000000-0000-7000-8000-000000000000" <<<"$plan" && echo t)" "on: $out_on, off: $out_off; $(grep -o "id [<>]= '[^']*'" <<<"$plan" | sort -u | tr '\n' ' ')"
+# TimescaleDB evaluates an instant at executor start even where no row reaches it, with or without
+# the rewrite; a plain table does not.
+cluster_psql -c "CREATE TABLE plain AS SELECT * FROM jan" >/dev/null
+for setting in on off; do
+  for t in jan plain; do
+    printf -v "err_${t}_$setting" '%s' "$(cluster_psql -At -c "SET plan_cache_mode = force_generic_plan" -c "SET uuidx.time_predicates = $setting" \
+      -c "PREPARE oq(int) AS SELECT count(*) FROM $t WHERE n = -1 AND uuid_extract_time(id) >= now() - \$1 * interval '1 year'" \
+      -c "EXECUTE oq(2147483647)" 2>&1 | tail -n1)"
+  done
+done
+check_true "an instant that overflows: an error on the hypertable with the rewrite on and off, none on a plain table" \
+  "$([ "$err_jan_on" = "$err_jan_off" ] && grep -q 'interval out of range' <<<"$err_jan_on" && [ "$err_plain_on" = 0 ] && [ "$err_plain_off" = 0 ] && echo t)" \
+  "hypertable: $err_jan_on / $err_jan_off; plain table: $err_plain_on / $err_plain_off"
 
 # The newest rows and the newest time: read from the newest chunk with the rewrite; all of them off.
 executed() { cluster_psql -At -c "SET uuidx.time_predicates = $1" -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF, BUFFERS OFF) $2" 2>&1 |
