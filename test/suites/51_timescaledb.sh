@@ -2,12 +2,13 @@
 # uuidx beside TimescaleDB: hypertables partitioned by range of a v7 key, both libraries preloaded
 # (shared_preload_libraries = 'timescaledb,uuidx', then the other order). TimescaleDB comes from
 # Debian's package postgresql-N-timescaledb, installed here, where apt offers 2.23 or later (the
-# release with UUIDv7 dimensions): sid packages it for 18 only. Elsewhere the suite is skipped
-# with a line saying why; under CI a missing package on 18 is a failure. Nothing is installed on
-# a major it skips.
+# release with UUIDv7 dimensions): sid packages it for 18 (trixie's for 17 is 2.19, bookworm and
+# experimental have none). Elsewhere the suite is skipped with a line saying why; under CI a
+# missing package on 18 is a failure. Nothing is installed on a major it skips.
 # Checks: the SQL of docs/timescaledb.md as written (test/lib/readme_sql.py --suite); the uuid_v7
-# domain refused as a dimension, the docs' key (uuid with the domain's CHECK) taken, filled through
-# DEFAULT uuid_generate_v7(); TimescaleDB's uuid_timestamp, uuid_timestamp_micros, uuid_version,
+# domain refused as a dimension (and let in only through a partitioning function, whose chunks no
+# key range excludes), the docs' key (uuid with the domain's CHECK) taken, filled through
+# DEFAULT uuid_generate_v7(); instants outside the v7 range planned without error; TimescaleDB's uuid_timestamp, uuid_timestamp_micros, uuid_version,
 # to_uuidv7_boundary and to_uuidv7 against uuidx's functions on the same values; chunks scanned
 # (EXPLAIN, without ANALYZE: the chunks left after TimescaleDB's exclusion at planning and at
 # executor start) with the rewrite on, off, and with TimescaleDB's own uuid_timestamp(id); the
