@@ -98,6 +98,15 @@ Uuid v7_upper_bound(std::int64_t unix_us, bool inclusive, bool sub_ms) noexcept 
   return last_v7(ms, fraction_at_most(rest));
 }
 
+Uuid v7_key_bound(bool lower, std::int64_t unix_us, bool inclusive, bool sub_ms) noexcept {
+  if (lower) {
+    const Uuid b = v7_lower_bound(unix_us, inclusive, sub_ms);
+    return b == max_uuid() ? last_v7(kMaxUnixMs, 0xfff) : b;
+  }
+  const Uuid b = v7_upper_bound(unix_us, inclusive, sub_ms);
+  return b == nil_uuid() ? first_v7(0, 0) : b;
+}
+
 void describe_kind(const Uuid& u, char* out, std::size_t size) noexcept {
   if (size == 0) return;
   if (u == nil_uuid()) {

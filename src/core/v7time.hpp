@@ -42,6 +42,13 @@ Uuid v7_lower_bound(std::int64_t unix_us, bool inclusive, bool sub_ms) noexcept;
 // (ffffffff-ffff-7fff-bfff-ffffffffffff).
 Uuid v7_upper_bound(std::int64_t unix_us, bool inclusive, bool sub_ms) noexcept;
 
+// v7_key_bound: the bound the planner hook compares the key with when the instant is known at
+// planning: v7_lower_bound (`lower`) or v7_upper_bound, except that where no v7 satisfies the
+// comparison (the max or the nil UUID above) it is the greatest or the smallest v7 instead: the
+// comparison is still implied (no v7 satisfies it), and the value is itself a v7, as a key range
+// over a UUIDv7 partitioning column may have to be (TimescaleDB refuses any other constant).
+Uuid v7_key_bound(bool lower, std::int64_t unix_us, bool inclusive, bool sub_ms) noexcept;
+
 // §6.2 Method 3 read back: the smallest 12-bit fraction whose µs (micros_from_sub_ms_fraction)
 // is >= `us_in_ms`, and the greatest whose µs is <= it; `us_in_ms` in 0..999.
 std::uint16_t fraction_at_least(std::uint32_t us_in_ms) noexcept;

@@ -48,8 +48,8 @@ bool is_bool_const(Node* node, bool value) {
   return !c->constisnull && c->consttype == BOOLOID && DatumGetBool(c->constvalue) == value;
 }
 
-// Whether `bound` is fn(instant, inclusive, sub_ms): the call as the rewrite wrote it, or its
-// value, which constant folding put there when the instant is a constant.
+// Whether `bound` is fn(instant, inclusive, sub_ms): the call as the rewrite wrote it, or its value
+// for a constant instant.
 bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive, bool sub_ms) {
   if (IsA(bound, FuncExpr)) {
     FuncExpr* f = reinterpret_cast<FuncExpr*>(bound);
@@ -64,9 +64,10 @@ bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive,
   const Const* t = reinterpret_cast<Const*>(at);
   if (t->constisnull || t->consttype != TIMESTAMPTZOID) return false;
   const std::int64_t us = uuidx_pg::unix_micros_arg(DatumGetTimestampTz(t->constvalue));
-  const uuidx::Uuid expected =
-      lower ? uuidx::v7_lower_bound(us, inclusive, sub_ms) : uuidx::v7_upper_bound(us, inclusive, sub_ms);
-  return uuidx_pg::uuid_arg(value->constvalue) == expected;
+  // What the rewrite wrote (v7_key_bound), or what constant folding made of its call.
+  const uuidx::Uuid u = uuidx_pg::uuid_arg(value->constvalue);
+  return u == uuidx::v7_key_bound(lower, us, inclusive, sub_ms) ||
+         u == (lower ? uuidx::v7_lower_bound(us, inclusive, sub_ms) : uuidx::v7_upper_bound(us, inclusive, sub_ms));
 }
 
 // Whether `clause` (`time(key) op t`, or NOT over one) implies the added condition `cond` by

@@ -104,6 +104,7 @@ struct Lookups {
 struct WalkContext {
   Query* query;  // the query whose quals are being read (Vars of level 0 refer to its rtable)
   Lookups* lookups;
+  ParamListInfo params;  // the statement's bound parameters, or null
 };
 
 // The bound functions among the members of the uuidx extension (pg_depend deptype 'e'), by the
@@ -254,9 +255,40 @@ T* copy_node(const T* node) {
   return static_cast<T*>(copyObjectImpl(node));  // copyObject() needs typeof, which C++ lacks
 }
 
-Expr* bound_condition(Oid op, Oid fn, Node* key, Node* instant, bool inclusive, bool sub_ms) {
-  List* args = list_make3(copy_node(instant), makeBoolConst(inclusive, false), makeBoolConst(sub_ms, false));
-  Expr* bound = reinterpret_cast<Expr*>(makeFuncExpr(fn, UUIDOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+// The instant's value when planning knows it: a constant, or a parameter whose value the plan may
+// take as one (a custom plan's, as constant folding would take it).
+bool known_instant(Node* instant, ParamListInfo params, TimestampTz* value) {
+  Node* at = strip_relabel(instant);
+  if (at && IsA(at, Const)) {
+    const Const* c = reinterpret_cast<Const*>(at);
+    if (c->constisnull || c->consttype != TIMESTAMPTZOID) return false;
+    *value = DatumGetTimestampTz(c->constvalue);
+    return true;
+  }
+  if (!at || !IsA(at, Param) || params == nullptr || params->paramFetch != nullptr) return false;
+  const Param* p = reinterpret_cast<Param*>(at);
+  if (p->paramkind != PARAM_EXTERN || p->paramid <= 0 || p->paramid > params->numParams) return false;
+  const ParamExternData* prm = &params->params[p->paramid - 1];
+  if (!(prm->pflags & PARAM_FLAG_CONST) || prm->isnull || prm->ptype != TIMESTAMPTZOID) return false;
+  *value = DatumGetTimestampTz(prm->value);
+  return true;
+}
+
+Expr* bound_condition(Oid op, Oid fn, bool lower, Node* key, Node* instant, bool inclusive, bool sub_ms,
+                      ParamListInfo params) {
+  Expr* bound;
+  TimestampTz at;
+  if (known_instant(instant, params, &at)) {
+    // Known now: the bound's value, a v7 also where no v7 satisfies the comparison (v7time.hpp), so
+    // that TimescaleDB, which turns a constant compared with a UUIDv7 dimension into a time, takes
+    // it (it refuses the max and the nil UUID that uuid_v7_lower_bound/upper_bound give there).
+    const uuidx::Uuid value = uuidx::v7_key_bound(lower, uuidx_pg::unix_micros_arg(at), inclusive, sub_ms);
+    bound = reinterpret_cast<Expr*>(
+        makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuidx_pg::uuid_datum(value), false, false));
+  } else {
+    List* args = list_make3(copy_node(instant), makeBoolConst(inclusive, false), makeBoolConst(sub_ms, false));
+    bound = reinterpret_cast<Expr*>(makeFuncExpr(fn, UUIDOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+  }
   OpExpr* cond = reinterpret_cast<OpExpr*>(
       make_opclause(op, BOOLOID, false, reinterpret_cast<Expr*>(copy_node(key)), bound, InvalidOid, InvalidOid));
   cond->opfuncid = get_opcode(op);
@@ -285,11 +317,11 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   cx->lookups->added = true;
   List* out = NIL;
   if (b.lower)
-    out = lappend(
-        out, bound_condition(cx->lookups->uuid_ge, cx->lookups->lower_fn, key, instant, b.lower_inclusive, sub_ms));
+    out = lappend(out, bound_condition(cx->lookups->uuid_ge, cx->lookups->lower_fn, true, key, instant,
+                                       b.lower_inclusive, sub_ms, cx->params));
   if (b.upper)
-    out = lappend(
-        out, bound_condition(cx->lookups->uuid_le, cx->lookups->upper_fn, key, instant, b.upper_inclusive, sub_ms));
+    out = lappend(out, bound_condition(cx->lookups->uuid_le, cx->lookups->upper_fn, false, key, instant,
+                                       b.upper_inclusive, sub_ms, cx->params));
   return out;
 }
 
@@ -364,7 +396,7 @@ bool rewrite_walker(Node* node, void* context) {
   WalkContext* cx = static_cast<WalkContext*>(context);
   if (IsA(node, Query)) {
     Query* query = reinterpret_cast<Query*>(node);
-    WalkContext inner = {query, cx->lookups};
+    WalkContext inner = {query, cx->lookups, cx->params};
 #if PG_VERSION_NUM >= 170000
     // From 17 on MERGE keeps its ON condition here, not in the join tree; like a JOIN ... ON, a
     // row matches when it is true.
@@ -394,7 +426,7 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
 #endif
   Lookups lookups = {};
   if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
-    WalkContext cx = {parse, &lookups};
+    WalkContext cx = {parse, &lookups, bound_params};
     rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
     uuidx_pg::rewrite_time_order(parse, &lookups.proof_types, &lookups.role_checked);
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """order_oracle.py: the oracle of the planner hook over orders by time and min/max of time.
 
-gen SEED N OUT.sql   writes the tables (keys built here, bit by bit, independently of uuidx) and
+gen SEED N OUT.sql [hypertable]
+                     writes the tables (keys built here, bit by bit, independently of uuidx) and
                      about 3*N random queries per table, each run in one transaction with
                      uuidx.time_predicates on, then off, each with its EXPLAIN; for a query with
                      LIMIT or OFFSET also its full answer (no LIMIT/OFFSET, setting off).
@@ -23,6 +24,11 @@ Tables: o_dom (uuid_v7 domain, nullable: NULL keys), o_chk (table CHECK calling
 uuid_check_version: strict proof), o_empty (uuid_v7, no rows): rewritten; o_ver (CHECK
 uuid_extract_version(id) = 7, which admits nil, max and other variants whose time is NULL) and
 o_mix (v1, v6, v4, v7, nil, max): never rewritten.
+With `hypertable` (TimescaleDB must exist; rows_sql takes the word too) the tables are hypertables
+partitioned by range of the key, 10-minute chunks, with v7 keys only (a UUID dimension takes no
+other version, no NULL, no domain): h_chk (CHECK uuid_check_version) and h_empty: rewritten;
+h_ver (CHECK uuid_extract_version(id) = 7) and h_plain (no constraint: only TimescaleDB keeps it
+v7): never rewritten.
 """
 import collections
 import random
@@ -60,7 +66,16 @@ TIMES = ['uuid_extract_time(id)', 'uuid_extract_time(id, true)', 'uuid_extract_t
          'uuid_extract_time(id, submillisecond => true)', 'public.uuid_extract_timestamp(id)']
 
 
-def gen(seed, n, out):
+def hypertables(keys):
+    return {
+        'h_chk': ("uuid NOT NULL PRIMARY KEY CHECK (uuid_check_version(id, 7, 'h_chk'))", keys),
+        'h_empty': ("uuid NOT NULL CHECK (uuid_check_version(id, 7, 'h_empty'))", []),
+        'h_ver': ('uuid NOT NULL PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys),
+        'h_plain': ('uuid NOT NULL PRIMARY KEY', keys),
+    }
+
+
+def gen(seed, n, out, hyper=False):
     rng = random.Random(seed)
     keys = v7_keys(rng)
     odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
@@ -74,6 +89,8 @@ def gen(seed, n, out):
         'o_ver': ('uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys + odd),
         'o_mix': ('uuid PRIMARY KEY', keys + odd + others),
     }
+    if hyper:
+        tables = hypertables(keys)
     lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
              "SET datestyle = 'ISO, YMD';", "SET search_path = public, pg_catalog;", "\\pset null '<null>'",
              "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;",
@@ -81,6 +98,9 @@ def gen(seed, n, out):
     for name, (coltype, vals) in tables.items():
         lines.append("DROP TABLE IF EXISTS %s;" % name)
         lines.append("CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype))
+        if hyper:
+            lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
+                         "create_default_indexes => false);" % name)
         if 'PRIMARY KEY' not in coltype:
             lines.append("CREATE INDEX ON %s (id);" % name)
         rows = []
@@ -341,9 +361,10 @@ def check(path, flags_path, table_rows_path):
 
 if __name__ == '__main__':
     if sys.argv[1] == 'gen':
-        gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5:] == ['hypertable'])
     elif sys.argv[1] == 'rows_sql':  # the SQL that dumps every table's rows under each time expression
-        for name in ('o_dom', 'o_chk', 'o_empty', 'o_ver', 'o_mix'):
+        names = hypertables([]) if sys.argv[2:] == ['hypertable'] else ('o_dom', 'o_chk', 'o_empty', 'o_ver', 'o_mix')
+        for name in names:
             for e, t in enumerate(TIMES):
                 print("SELECT '%s', %d, coalesce(%s::text, 'null'), coalesce(id::text, 'null') || ':' || n FROM %s;" % (
                     name, e, t, name))

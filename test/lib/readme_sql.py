@@ -3,6 +3,11 @@
 a running server and checks what the text says they give.
 
     readme_sql.py [FILE.md...]        (README.md if none is named)
+    readme_sql.py --suite NAME FILE.md...
+                                      only the blocks skipped for suite NAME (their skip reason
+                                      names test/suites/NAME.sh), run by that suite on the server
+                                      it sets up, one after the other in one database per file
+                                      (each block continues the one before); nothing else
 
 Every file follows the same rules:
 
@@ -133,6 +138,9 @@ def leading_errors(stmt):
 
 def main(paths):
     passed = failed = skipped = 0
+    suite = None
+    if paths[:1] == ["--suite"]:
+        suite, paths = paths[1], paths[2:]
 
     def check(ok, what, detail=""):
         nonlocal passed, failed
@@ -156,7 +164,12 @@ def main(paths):
         db = None
         for k, (line, body, directive) in enumerate(blocks):
             label = f"{path}:{line}"
-            if directive.startswith("skip"):
+            if suite is not None:
+                # The blocks left to this suite run here, as one session's walk through the page.
+                if not (directive.startswith("skip") and f"test/suites/{suite}.sh" in directive):
+                    continue
+                directive = "continues"
+            elif directive.startswith("skip"):
                 skipped += 1
                 print(f"SKIP  {label}: {directive[4:].strip()}")
                 continue
@@ -213,6 +226,8 @@ def main(paths):
             nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
             check(ok, f"{label}: {len(stmts)} statements, {nvalues} printed values checked", "\n      ".join(why))
 
+        if suite is not None:
+            continue
         # Reference tables: `SELECT ...;` → `value`
         db = f"readme_{n}_reference"
         psql("postgres", f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n')

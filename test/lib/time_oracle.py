@@ -1,10 +1,22 @@
 #!/usr/bin/env python3
 """time_oracle.py: the oracle of the planner hook over uuid_extract_time(id) comparisons.
 
-gen SEED PGMAJOR N OUT.sql   writes the tables (keys built here, bit by bit, independently of
+gen SEED PGMAJOR N OUT.sql [hypertable]
+                             writes the tables (keys built here, bit by bit, independently of
                              uuidx) and N random queries per table, each run twice in one
                              transaction (same now()): uuidx.time_predicates on, then off, each
-                             with its EXPLAIN.
+                             with its EXPLAIN. With `hypertable` the tables are TimescaleDB
+                             hypertables partitioned by range of the key (10-minute chunks; the
+                             extension must exist): h_chk and h_strict, v7 by a CHECK
+                             (uuid_extract_version(id) = 7, uuid_check_version(id, 7, ...)), and
+                             h_plain, whose key only TimescaleDB keeps v7 (no constraint: never
+                             rewritten). Timescale takes no NULL key and no other version, and
+                             no domain as the dimension.
+chunks OUT.txt               per table: the queries whose plan scans fewer chunks with the
+                             setting on than off, those where it scans more (must be 0), and
+                             the chunk scans of all plans on and off (a plan lists the chunks
+                             left after TimescaleDB's exclusion, at planning or at executor
+                             start).
 check OUT.txt                reads psql's output and prints, per table, the predicates tried, the
                              mismatches (rows differ between on and off, or a condition added
                              with the setting off; must be 0) and how often the rewrite fired (the
@@ -31,7 +43,7 @@ T0 = 1717243200 * 1000000  # 2024-06-01 12:00:00 UTC in µs
 MAX_MS = (1 << 48) - 1
 FOREIGN_FILE = 'uuidx_oracle_foreign.csv'
 # Tables that must never be rewritten.
-NOT_V7 = ('o_mix', 'o_fpart', 'o_finh', 'o_ddrop')
+NOT_V7 = ('o_mix', 'o_fpart', 'o_finh', 'o_ddrop', 'h_plain')
 
 
 def fmt_us(us):
@@ -90,7 +102,7 @@ def instants(rng, keys, now_us):
         '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.656+00', '294276-12-31 23:59:59+00'])
 
 
-def gen(seed, major, n, out):
+def gen(seed, major, n, out, hyper=False):
     rng = random.Random(seed)
     now_us = int(time.time() * 1000000)
     keys = v7_keys(rng, now_us)
@@ -119,13 +131,19 @@ def gen(seed, major, n, out):
         + [v6(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(20)]
     late_keys = [v1(rng, T0 + rng.randrange(-3600000000, 3600000000)) for _ in range(30)] \
         + [v6(rng, now_us - rng.randrange(0, 7200000000)) for _ in range(30)]
-    tables['o_fpart'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
-    tables['o_finh'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
-    tables['o_ddrop'] = ('o_v7', [k[0] for k in keys], True)
-    lines.append("DROP TABLE IF EXISTS o_ddrop; DROP DOMAIN IF EXISTS o_v7;")
-    lines.append("CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));")
-    lines.append("CREATE EXTENSION IF NOT EXISTS file_fdw;")
-    lines.append("DROP SERVER IF EXISTS o_files CASCADE; CREATE SERVER o_files FOREIGN DATA WRAPPER file_fdw;")
+    if hyper:  # v7 keys only, none NULL: what a UUID dimension of TimescaleDB takes
+        v7s = [k[0] for k in keys]
+        tables = {'h_chk': ('uuid NOT NULL CHECK (uuid_extract_version(id) = 7)', v7s, False),
+                  'h_strict': ("uuid NOT NULL CHECK (uuid_check_version(id, 7, 'uuid_v7'))", v7s, False),
+                  'h_plain': ('uuid NOT NULL', v7s, False)}
+    else:
+        tables['o_fpart'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
+        tables['o_finh'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
+        tables['o_ddrop'] = ('o_v7', [k[0] for k in keys], True)
+        lines.append("DROP TABLE IF EXISTS o_ddrop; DROP DOMAIN IF EXISTS o_v7;")
+        lines.append("CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));")
+        lines.append("CREATE EXTENSION IF NOT EXISTS file_fdw;")
+        lines.append("DROP SERVER IF EXISTS o_files CASCADE; CREATE SERVER o_files FOREIGN DATA WRAPPER file_fdw;")
     def extra(k):  # the values of k, nn and nl of a row
         return '%d, %d, %s' % (k, k, 'NULL' if k % 4 < 2 else str(k))
     for name, (typ, vals, nulls) in tables.items():
@@ -137,6 +155,9 @@ def gen(seed, major, n, out):
         if name == 'o_fpart':
             lines.append("CREATE TABLE o_fpart_v7 PARTITION OF o_fpart FOR VALUES FROM (MINVALUE) TO (MAXVALUE) "
                          "WITH (autovacuum_enabled = off);")
+        if hyper:  # chunks of 10 minutes: about 30 over the keys' times, the ends of the range apart
+            lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
+                         "create_default_indexes => false);" % name)
         lines.append("CREATE INDEX ON %s (id);" % name)
         rows = ["('%s', %s)" % (text(u), extra(i)) for i, u in enumerate(vals)]
         if nulls:
@@ -180,6 +201,13 @@ def gen(seed, major, n, out):
     lines.append("CREATE OR REPLACE FUNCTION oracle_run(q text) RETURNS text LANGUAGE plpgsql AS $f$ "
                  "DECLARE r text; BEGIN EXECUTE q INTO r; RETURN r; "
                  "EXCEPTION WHEN OTHERS THEN RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM; END $f$;")
+    # On hypertables a plan too may raise an error: TimescaleDB evaluates the instants at executor
+    # start to exclude chunks, also where no row would reach them (an interval out of range), with
+    # the setting on and off alike. Such a plan is recorded as its error.
+    if hyper:
+        lines.append("CREATE OR REPLACE FUNCTION oracle_explain(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$ "
+                     "DECLARE l text; BEGIN FOR l IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP RETURN NEXT l; END LOOP; "
+                     "EXCEPTION WHEN OTHERS THEN RETURN NEXT 'ERROR ' || SQLSTATE || ': ' || SQLERRM; END $f$;")
 
     time_fns = ['uuid_extract_time(%s)', 'uuid_extract_time(%s, true)', 'uuid_extract_time(%s, false)',
                 'uuid_extract_time(%s, submillisecond => true)', 'uuid_extract_time(%s, submillisecond => false)',
@@ -336,7 +364,7 @@ def gen(seed, major, n, out):
                 lines.append("SELECT oracle_run($oq$%s$oq$);" % q)
                 lines.append("SET LOCAL ROLE oracle_reader;")
             lines.append("\\echo @@ %d %s %s plan" % (idx, name, mode))
-            lines.append("EXPLAIN (COSTS OFF) %s;" % q)
+            lines.append(("SELECT oracle_explain($oq$%s$oq$);" if hyper else "EXPLAIN (COSTS OFF) %s;") % q)
             lines.append("\\echo @@ %d %s %s rows" % (idx, name, mode))
             lines.append("SELECT oracle_run($oq$%s$oq$);" % q)
             if role:
@@ -354,6 +382,40 @@ def gen(seed, major, n, out):
 # The condition the hook adds, as EXPLAIN shows it: a call of a bound function (stable instant) or
 # a key compared with a uuid constant (folded); the generated predicates compare only times.
 ADDED = re.compile(r"uuid_v7_(lower|upper)_bound|[<>]= '[0-9a-f-]{36}'::uuid")
+
+
+CHUNK_SCAN = re.compile(r' on _hyper_\d+_\d+_chunk\b')
+
+
+def read_parts(path):
+    parts = {}
+    cur = None
+    for line in open(path):
+        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm|noseq)$', line.rstrip('\n'))
+        if m:
+            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
+            parts[cur] = []
+        elif cur:
+            parts[cur].append(line.rstrip('\n'))
+    return parts
+
+
+def chunks(path):
+    stats = {}
+    parts = read_parts(path)
+    for (idx, name, mode, kind), lines in sorted(parts.items()):
+        if mode != 'on' or kind != 'plan':
+            continue
+        on = sum(bool(CHUNK_SCAN.search(l)) for l in lines)
+        off = sum(bool(CHUNK_SCAN.search(l)) for l in parts.get((idx, name, 'off', 'plan'), []))
+        s = stats.setdefault(name, [0, 0, 0, 0, 0])
+        s[0] += 1
+        s[1] += on < off
+        s[2] += on > off
+        s[3] += on
+        s[4] += off
+    for name, (tried, fewer, more, on, off) in sorted(stats.items()):
+        print('%s %d %d %d %d %d' % (name, tried, fewer, more, on, off))
 
 
 def check(path):
@@ -393,6 +455,8 @@ def check(path):
 
 if __name__ == '__main__':
     if sys.argv[1] == 'gen':
-        gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+        gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6:] == ['hypertable'])
+    elif sys.argv[1] == 'chunks':
+        chunks(sys.argv[2])
     else:
         check(sys.argv[2])

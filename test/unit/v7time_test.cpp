@@ -130,6 +130,27 @@ TEST(V7Time, EndsOfTheRangeAndInfinity) {
   EXPECT_EQ(v7_lower_bound(kMaxV7Micros, false, true), max_uuid());
 }
 
+TEST(V7Time, KeyBoundsAreV7) {
+  const Uuid first = U("00000000-0000-7000-8000-000000000000");
+  const Uuid last = U("ffffffff-ffff-7fff-bfff-ffffffffffff");
+  for (bool sub_ms : {false, true}) {
+    for (bool inclusive : {false, true}) {
+      // Where some v7 satisfies the comparison, the bound is the one the SQL functions give.
+      for (std::int64_t t : {std::int64_t{0}, std::int64_t{1}, kA6Micros, kMaxUnixMs * 1000 - 1}) {
+        EXPECT_EQ(v7_key_bound(true, t, inclusive, sub_ms), v7_lower_bound(t, inclusive, sub_ms)) << t;
+        EXPECT_EQ(v7_key_bound(false, t + 1, inclusive, sub_ms), v7_upper_bound(t + 1, inclusive, sub_ms)) << t;
+      }
+      // Where none does: the greatest / smallest v7, not the max / nil UUID.
+      for (std::int64_t t : {kMaxV7Micros + 1, kBeyondUnixMicros, kInfiniteFuture})
+        EXPECT_EQ(v7_key_bound(true, t, inclusive, sub_ms), last) << t;
+      for (std::int64_t t : {std::int64_t{-1}, kInfinitePast})
+        EXPECT_EQ(v7_key_bound(false, t, inclusive, sub_ms), first) << t;
+    }
+  }
+  EXPECT_EQ(v7_key_bound(false, 0, false, false), first);
+  EXPECT_EQ(v7_key_bound(true, kMaxV7Micros, false, true), last);
+}
+
 TEST(V7Time, CommuteAndImpliedBounds) {
   EXPECT_EQ(commute(TimeCmp::lt), TimeCmp::gt);
   EXPECT_EQ(commute(TimeCmp::le), TimeCmp::ge);
