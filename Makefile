@@ -3,9 +3,10 @@ EXTENSION  = uuidx
 EXTVERSION = 1.1
 MODULE_big = uuidx
 
-CORE_SRCS = $(wildcard src/core/*.cpp)
-GLUE_SRCS = $(wildcard src/pg/*.cpp)
-OBJS      = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
+CORE_SRCS    = $(wildcard src/core/*.cpp)
+GLUE_SRCS    = $(wildcard src/pg/*.cpp)
+PLANNER_SRCS = $(wildcard src/planner/*.cpp)
+OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o)
 
 DATA = $(wildcard sql/uuidx--*.sql)
 

@@ -1,10 +1,10 @@
 // module.cpp: the module's magic block and its load-time hook.
 #include "../core/message.hpp"
+#include "../planner/planner.hpp"
 #include "facade.hpp"
 #include "pg.hpp"
 #include "server_v7.hpp"
 #include "session.hpp"
-#include "time_predicates.hpp"
 
 extern "C" {
 #ifdef PG_MODULE_MAGIC_EXT
@@ -28,7 +28,7 @@ void _PG_init(void) {
   uuidx_pg::install_test_hooks();  // test builds only (make UUIDX_FAULT_INJECTION=1)
 #endif
   uuidx::set_message_prefix_length(&uuidx_pg::database_prefix_length);
-  uuidx_pg::install_server_v7();  // before install_time_predicates, which reserves the "uuidx" prefix
+  uuidx_pg::install_server_v7();  // before the planner's install, which reserves the "uuidx" prefix
   uuidx_pg::install_facade_key();
-  uuidx_pg::install_time_predicates();
+  uuidx_planner::install();  // src/planner/planner.cpp
 }

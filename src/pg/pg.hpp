@@ -110,7 +110,7 @@ inline Datum timestamptz_datum(std::int64_t unix_us) {
   }                          \
   extern "C" Datum name(PG_FUNCTION_ARGS)
 
-// ---- the planner hook and the version domains (time_predicates.cpp, types.cpp) -------------
+// ---- the planner hook and the version domains (src/planner/, types.cpp) --------------------
 // 18 adds NOT ENFORCED CHECK constraints; before 18 every CHECK constraint is enforced.
 #if PG_VERSION_NUM >= 180000
 #define UUIDX_CHECK_ENFORCED(check) ((check).ccenforced)

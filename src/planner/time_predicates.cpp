@@ -1,81 +1,44 @@
-// time_predicates.cpp: the planner hook that gives `uuid_extract_time(id) op t` an index (or a
-// partition bound) to work with on a v7 key, the setting uuidx.time_predicates that turns it off,
-// and the SQL bound functions it calls, uuid_v7_lower_bound / uuid_v7_upper_bound. The same hook
-// then runs the rewrite of orders by time and min/max of time (time_order.cpp); the proof that a
-// key is v7 is shared with it (v7_proof.cpp).
+// time_predicates.cpp: the planner hook's first pass (planner.cpp): `uuid_extract_time(id) op t`
+// on a v7 key gets the key range it implies, so that an index (or a partition bound) can be used.
 //
-// Among UUIDv7 values, the time (unix_ts_ms, RFC 9562 §5.7, plus the rand_a fraction of §6.2
-// Method 3 when read to the µs) never decreases in key order, so `time(id) >= t` holds exactly
-// when id >= the smallest v7 of that time (v7time.hpp). A v1 or v6 key, whose time
-// uuid_extract_time also reads, sorts anywhere: the condition is added only for a key that holds
-// nothing but v7 values, proven by a validated CHECK constraint as it stands now: the domain's
-// (uuid_v7, or any domain whose constraint calls uuidx's version check with 7) or the table's
-// (`uuid_extract_version(id) = 7`). The key must be a column of a table (reached through views,
-// subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks a
-// foreign table's constraints against its data. The original qual stays: `P` becomes
-// `P AND id >= bound`, and since P implies the bound for every v7, the rows are the same. Where
-// the finished plan evaluates an added condition row by row (a sequential scan's filter) rather
-// than using it for an index or for pruning, it is taken out again (filter_cleanup.cpp).
+// Since the time of a v7 never decreases in key order (v7_proof.cpp), `time(id) >= t` holds
+// exactly when id >= the smallest v7 of that time (v7time.hpp), and likewise for the other
+// comparisons (time_comparison.cpp reads them). The condition is added only for a key proven to
+// hold v7 values only (v7_proof.cpp). The original qual stays: `P` becomes `P AND id >= bound`,
+// and since P implies the bound for every v7, the rows are the same. Where the finished plan
+// evaluates an added condition row by row rather than using it for an index or for pruning, it is
+// taken out again after planning (filter_cleanup.cpp).
 //
-// Only uuidx's own objects are used: the bound functions are found among the members of the
-// extension (pg_depend) by the C symbol they call, never by name through a schema others may
-// write, and nothing is added where they are absent (uuidx 1.0). A plan with an added condition
-// depends on the role that planned it (EXECUTE on the bound functions is checked for that role)
-// and on the domains whose constraints proved the key, so PostgreSQL plans again for another
-// role or after such a constraint changes.
+// The bounds are uuidx's uuid_v7_lower_bound / uuid_v7_upper_bound, found among the members of
+// the extension by the C symbol they call (own_functions.cpp); nothing is added where they are
+// absent (uuidx 1.0), or where the planning role may not call them.
 //
-// Everything here that calls PostgreSQL is plain C-style code over its node and catalog APIs: no
-// C++ object with a destructor lives in these frames, so an error (longjmp) unwinds nothing.
+// Plain C-style code over PostgreSQL's node and catalog APIs: no C++ object with a destructor
+// lives in these frames, so an error (longjmp) unwinds nothing.
 #include "../core/v7time.hpp"
-#include "filter_cleanup.hpp"
-#include "pg.hpp"
-#include "qual_folding.hpp"
 #include "time_predicates.hpp"
-#include "time_order.hpp"
+#include "nodes.hpp"
+#include "own_functions.hpp"
+#include "qual_folding.hpp"
+#include "time_comparison.hpp"
 #include "v7_proof.hpp"
 
 extern "C" {
-#include "access/genam.h"
-#include "access/htup_details.h"
 #include "access/stratnum.h"
-#include "access/table.h"
 #include "catalog/pg_am_d.h"
-#include "catalog/pg_class.h"
-#include "catalog/pg_extension.h"
-#include "catalog/dependency.h"
-#include "catalog/indexing.h"
-#include "catalog/pg_constraint.h"
-#include "catalog/pg_depend.h"
-#include "catalog/pg_inherits.h"
-#include "catalog/pg_language_d.h"
-#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "commands/extension.h"
-#include "miscadmin.h"
-#include "nodes/plannodes.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
-#include "optimizer/optimizer.h"
-#include "optimizer/planner.h"
-#include "parser/parsetree.h"
-#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
-#include "utils/guc.h"
 #include "utils/lsyscache.h"
-#include "utils/rel.h"
-#include "utils/syscache.h"
 }
 
-using uuidx_pg::is_uuidx_symbol;
-using uuidx_pg::strip_relabel;
-using uuidx_pg::time_call;
+namespace uuidx_planner {
 
 namespace {
-
-bool time_predicates_enabled = true;
-planner_hook_type previous_planner_hook = nullptr;
 
 // What the rewrite needs from the catalogs, looked up once per planned statement and only when a
 // candidate qual turns up. `available` is false where uuidx (1.1) is not installed in this
@@ -83,10 +46,8 @@ planner_hook_type previous_planner_hook = nullptr;
 struct Lookups {
   bool resolved;
   bool available;
-  Oid lower_fn;  // uuid_v7_lower_bound(timestamptz, boolean, boolean)
-  Oid upper_fn;  // uuid_v7_upper_bound(timestamptz, boolean, boolean)
-  Oid uuid_ge;   // uuid >= uuid
-  Oid uuid_le;   // uuid <= uuid
+  AddedConditions* added;  // the bound functions and uuid's >= and <=; whether any was added
+  PlanDependencies* deps;
   // Keys already proven (or not) in this statement: a query with many arms over one key asks
   // the catalogs once, so that planning grows with the number of quals, not faster.
   struct KeyProof {
@@ -96,9 +57,6 @@ struct Lookups {
     bool v7;
   } proofs[8];
   int proof_count;
-  bool role_checked;  // EXECUTE on the bound functions was checked for the planning role
-  bool added;         // a condition was added to the statement
-  List* proof_types;  // domains whose constraints were read to prove a key (OIDs)
 };
 
 struct WalkContext {
@@ -107,18 +65,17 @@ struct WalkContext {
   ParamListInfo params;  // the statement's bound parameters, or null
 };
 
-// The bound functions among the members of the uuidx extension (pg_depend deptype 'e'), by the
-// C symbol they call: a function someone else created, in whatever schema and with whatever
-// name, is never one of them.
-void find_bound_functions(Oid extension, Lookups* lk) {
-  uuidx_pg::visit_extension_functions(
+// The bound functions among the members of the uuidx extension, by the C symbol they call: a
+// function someone else created, in whatever schema and with whatever name, is never one of them.
+void find_bound_functions(Oid extension, AddedConditions* added) {
+  visit_extension_functions(
       extension,
       [](Oid fn, void* arg) {
-        auto* found = static_cast<Lookups*>(arg);
+        auto* found = static_cast<AddedConditions*>(arg);
         if (is_uuidx_symbol(fn, "uuidx_v7_lower_bound")) found->lower_fn = fn;
         if (is_uuidx_symbol(fn, "uuidx_v7_upper_bound")) found->upper_fn = fn;
       },
-      lk);
+      added);
 }
 
 void resolve(Lookups* lk) {
@@ -126,42 +83,15 @@ void resolve(Lookups* lk) {
   lk->available = false;
   const Oid extension = get_extension_oid("uuidx", true);
   if (!OidIsValid(extension)) return;
-  find_bound_functions(extension, lk);
-  if (!OidIsValid(lk->lower_fn) || !OidIsValid(lk->upper_fn)) return;  // uuidx 1.0
-  // The added condition calls them: a user who may not would get an error from a query that
-  // did not name them. (The plan then depends on the role: see uuidx_planner.)
-  lk->role_checked = true;
-  if (UUIDX_PROC_ACLCHECK(lk->lower_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK ||
-      UUIDX_PROC_ACLCHECK(lk->upper_fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
-    return;
+  AddedConditions* added = lk->added;
+  find_bound_functions(extension, added);
+  if (!OidIsValid(added->lower_fn) || !OidIsValid(added->upper_fn)) return;  // uuidx 1.0
+  // The added condition calls them.
+  if (!role_may_execute(added->lower_fn, added->upper_fn, lk->deps)) return;
   const Oid family = get_opclass_family(GetDefaultOpClass(UUIDOID, BTREE_AM_OID));
-  lk->uuid_ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
-  lk->uuid_le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
-  lk->available = OidIsValid(lk->uuid_ge) && OidIsValid(lk->uuid_le);
-}
-
-// `time op t` for the timestamptz comparison operators.
-bool comparison_of(OpExpr* op, uuidx::TimeCmp* cmp) {
-  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
-  switch (fn) {
-    case F_TIMESTAMPTZ_LT:
-      *cmp = uuidx::TimeCmp::lt;
-      return true;
-    case F_TIMESTAMPTZ_LE:
-      *cmp = uuidx::TimeCmp::le;
-      return true;
-    case F_TIMESTAMPTZ_EQ:
-      *cmp = uuidx::TimeCmp::eq;
-      return true;
-    case F_TIMESTAMPTZ_GE:
-      *cmp = uuidx::TimeCmp::ge;
-      return true;
-    case F_TIMESTAMPTZ_GT:
-      *cmp = uuidx::TimeCmp::gt;
-      return true;
-    default:
-      return false;
-  }
+  added->uuid_ge = get_opfamily_member(family, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+  added->uuid_le = get_opfamily_member(family, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+  lk->available = OidIsValid(added->uuid_ge) && OidIsValid(added->uuid_le);
 }
 
 // The instant side. The added condition evaluates it once per scan (or per outer row), also when
@@ -244,7 +174,7 @@ bool key_is_v7(const Var* var, WalkContext* cx) {
     const Lookups::KeyProof& p = lk->proofs[i];
     if (p.query == cx->query && p.varno == varno && p.attno == var->varattno) return p.v7;
   }
-  const bool v7 = uuidx_pg::column_is_v7(cx->query, var, false, &lk->proof_types);
+  const bool v7 = column_is_v7(cx->query, var, false, &lk->deps->domains);
   if (lk->proof_count < static_cast<int>(lengthof(lk->proofs)))
     lk->proofs[lk->proof_count++] = {cx->query, varno, var->varattno, v7};
   return v7;
@@ -293,7 +223,7 @@ Expr* bound_condition(Oid op, Oid fn, bool lower, Node* key, Node* instant, bool
       make_opclause(op, BOOLOID, false, reinterpret_cast<Expr*>(copy_node(key)), bound, InvalidOid, InvalidOid));
   cond->opfuncid = get_opcode(op);
   // Marked so that it can be taken out of the plan's filters again (filter_cleanup.cpp).
-  cond->location = uuidx_pg::kAddedConditionLocation;
+  cond->location = kAddedConditionLocation;
   return reinterpret_cast<Expr*>(cond);
 }
 
@@ -304,7 +234,7 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   Node* key;
   Node* instant;
   bool sub_ms;
-  if (!uuidx_pg::read_time_comparison(op, negate, &cmp, &key, &instant, &sub_ms)) return NIL;
+  if (!read_time_comparison(op, negate, &cmp, &key, &instant, &sub_ms)) return NIL;
   Node* stripped = strip_relabel(key);
   if (!IsA(stripped, Var)) return NIL;
   const Var* var = reinterpret_cast<Var*>(stripped);
@@ -314,26 +244,16 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   if (!cx->lookups->available || !key_is_v7(var, cx)) return NIL;
 
   const uuidx::ImpliedBounds b = uuidx::implied_bounds(cmp);
-  cx->lookups->added = true;
+  AddedConditions* added = cx->lookups->added;
+  added->any = true;
   List* out = NIL;
   if (b.lower)
-    out = lappend(out, bound_condition(cx->lookups->uuid_ge, cx->lookups->lower_fn, true, key, instant,
-                                       b.lower_inclusive, sub_ms, cx->params));
+    out = lappend(out, bound_condition(added->uuid_ge, added->lower_fn, true, key, instant, b.lower_inclusive,
+                                       sub_ms, cx->params));
   if (b.upper)
-    out = lappend(out, bound_condition(cx->lookups->uuid_le, cx->lookups->upper_fn, false, key, instant,
-                                       b.upper_inclusive, sub_ms, cx->params));
+    out = lappend(out, bound_condition(added->uuid_le, added->upper_fn, false, key, instant, b.upper_inclusive,
+                                       sub_ms, cx->params));
   return out;
-}
-
-// Whether an expression compares timestamptz values somewhere (not looking into subqueries): the
-// only clauses worth folding.
-bool has_time_comparison(Node* node, void* context) {
-  if (node == nullptr || IsA(node, Query)) return false;
-  uuidx::TimeCmp cmp;
-  if (IsA(node, OpExpr) && list_length(reinterpret_cast<OpExpr*>(node)->args) == 2 &&
-      comparison_of(reinterpret_cast<OpExpr*>(node), &cmp))
-    return true;
-  return expression_tree_walker(node, UUIDX_TREE_WALKER(has_time_comparison), context);
 }
 
 // A clause of another shape (a CASE, a NULL test, a NOT over AND/OR ...) read as constant folding
@@ -343,8 +263,8 @@ bool has_time_comparison(Node* node, void* context) {
 // every row the clause is evaluated on, the clause being true implies the folded comparison, and
 // so the conditions.
 Node* rewrite_folded(Node* node, WalkContext* cx) {
-  if (!has_time_comparison(node, nullptr)) return node;
-  Node* folded = uuidx_pg::fold_for_matching(node, cx->query);
+  if (!has_time_comparison(node)) return node;
+  Node* folded = fold_for_matching(node, cx->query);
   if (folded == node) return node;
   List* added = NIL;
   if (IsA(folded, OpExpr)) {
@@ -414,108 +334,15 @@ bool rewrite_walker(Node* node, void* context) {
   return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
 }
 
-#if PG_VERSION_NUM >= 190000
-// From 19 on the planner also gets the EXPLAIN state of an EXPLAIN (pg_plan_advice reads it):
-// passed on as it came.
-PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
-                           ExplainState* es) {
-#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params, es
-#else
-PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params) {
-#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params
-#endif
-  Lookups lookups = {};
-  if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
-    WalkContext cx = {parse, &lookups, bound_params};
-    rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
-    uuidx_pg::rewrite_time_order(parse, &lookups.proof_types, &lookups.role_checked);
-  }
-  PlannedStmt* stmt =
-      previous_planner_hook ? previous_planner_hook(UUIDX_PLANNER_ARGS) : standard_planner(UUIDX_PLANNER_ARGS);
-  // EXECUTE on the bound functions (or on uuidx's min/max) was checked for this role: a cached
-  // plan is planned again for another (without the rewrite if that role may not call them).
-  if (lookups.role_checked) stmt->dependsOnRole = true;
-  // Where the plan reads an added condition row by row instead of using it for an index or for
-  // pruning, it only costs.
-  if (lookups.added)
-    uuidx_pg::strip_added_conditions(stmt, {lookups.lower_fn, lookups.upper_fn, lookups.uuid_ge, lookups.uuid_le});
-  {
-    // A domain whose constraints were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE
-    // CONSTRAINT invalidates the domain's pg_type entry, and with this item the plan.
-    ListCell* lc;
-    foreach (lc, lookups.proof_types) {
-      PlanInvalItem* item = makeNode(PlanInvalItem);
-      item->cacheId = TYPEOID;
-      item->hashValue = GetSysCacheHashValue1(TYPEOID, ObjectIdGetDatum(lfirst_oid(lc)));
-      stmt->invalItems = lappend(stmt->invalItems, item);
-    }
-  }
-  return stmt;
-}
-
 }  // namespace
 
-namespace uuidx_pg {
-
-bool read_time_comparison(OpExpr* op, bool negate, uuidx::TimeCmp* cmp, Node** key, Node** instant, bool* sub_ms) {
-  if (list_length(op->args) != 2 || !comparison_of(op, cmp)) return false;
-  Node* left = reinterpret_cast<Node*>(linitial(op->args));
-  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
-  if (time_call(left, key, sub_ms)) {
-    *instant = right;
-  } else if (time_call(right, key, sub_ms)) {
-    *instant = left;
-    *cmp = uuidx::commute(*cmp);
-  } else {
-    return false;
-  }
-  if (!negate) return true;
-  // NOT (time < t) is time >= t, both NULL together; NOT (time = t) is two ranges.
-  switch (*cmp) {
-    case uuidx::TimeCmp::lt:
-      *cmp = uuidx::TimeCmp::ge;
-      return true;
-    case uuidx::TimeCmp::le:
-      *cmp = uuidx::TimeCmp::gt;
-      return true;
-    case uuidx::TimeCmp::ge:
-      *cmp = uuidx::TimeCmp::lt;
-      return true;
-    case uuidx::TimeCmp::gt:
-      *cmp = uuidx::TimeCmp::le;
-      return true;
-    case uuidx::TimeCmp::eq:
-      return false;
-  }
-  return false;
+void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps,
+                             AddedConditions* added) {
+  Lookups lookups = {};
+  lookups.added = added;
+  lookups.deps = deps;
+  WalkContext cx = {parse, &lookups, bound_params};
+  rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
 }
 
-void install_time_predicates() {
-  DefineCustomBoolVariable("uuidx.time_predicates",
-                           "Lets uuid_extract_time(id) comparisons, orders and min/max use UUIDv7-only keys.",
-                           "A comparison of the time of a uuid_v7 column, or of a column whose table has the "
-                           "CHECK constraint uuid_extract_version(col) = 7, with an instant gets the key range "
-                           "it implies, so that an index or partition bounds can be used; an ORDER BY ending "
-                           "in the time of a uuid_v7 column is planned as an order by the column, and min/max "
-                           "of its time as the time of min/max of the column. Results are the same.",
-                           &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
-  MarkGUCPrefixReserved("uuidx");
-  previous_planner_hook = planner_hook;
-  planner_hook = uuidx_planner;
-}
-
-}  // namespace uuidx_pg
-
-// uuid_v7_lower_bound(at timestamptz, inclusive boolean, submillisecond boolean): the smallest
-// v7 whose time is >= at (or > at); never an error (v7time.hpp).
-UUIDX_FUNCTION(uuidx_v7_lower_bound) {
-  const std::int64_t at = uuidx_pg::unix_micros_arg(PG_GETARG_TIMESTAMPTZ(0));
-  return uuidx_pg::uuid_datum(uuidx::v7_lower_bound(at, PG_GETARG_BOOL(1), PG_GETARG_BOOL(2)));
-}
-
-// uuid_v7_upper_bound(at timestamptz, inclusive boolean, submillisecond boolean): the greatest
-// v7 whose time is <= at (or < at).
-UUIDX_FUNCTION(uuidx_v7_upper_bound) {
-  const std::int64_t at = uuidx_pg::unix_micros_arg(PG_GETARG_TIMESTAMPTZ(0));
-  return uuidx_pg::uuid_datum(uuidx::v7_upper_bound(at, PG_GETARG_BOOL(1), PG_GETARG_BOOL(2)));
-}
+}  // namespace uuidx_planner

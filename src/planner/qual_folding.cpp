@@ -293,8 +293,8 @@ Node* fold(Node* node, const Query* query, int depth) {
 
 }  // namespace
 
-namespace uuidx_pg {
+namespace uuidx_planner {
 
 Node* fold_for_matching(Node* clause, Query* query) { return fold(clause, query, 0); }
 
-}  // namespace uuidx_pg
+}  // namespace uuidx_planner

@@ -1,30 +1,30 @@
-// v7_proof.cpp: the proof that a key holds v7 values only, and the recognition of uuidx's own
-// functions, shared by the rewrites of time predicates (time_predicates.cpp) and of time orders
-// and min/max (time_order.cpp).
+// v7_proof.cpp: the proof that a key holds v7 values only, on which the rewrites of time predicates
+// (time_predicates.cpp) and of time orders and min/max (time_order.cpp) rest.
 //
-// Among UUIDv7 values (RFC 9562 §5.7) the time never decreases in key order. A key is proven v7 by
-// a validated, enforced CHECK constraint as it stands now: the domain's (uuid_v7, or any domain
-// whose constraint calls uuidx's version check with 7) or the table's. The key must be a column of
-// a table (reached through views, subqueries and joins) whose scanned tree holds no foreign table:
-// PostgreSQL never checks a foreign table's constraints against its data.
+// Among UUIDv7 values the time (unix_ts_ms, RFC 9562 §5.7, plus the rand_a fraction of §6.2
+// Method 3 when read to the µs) never decreases in key order; a v1 or v6 key, whose time
+// uuid_extract_time also reads, sorts anywhere. So a rewrite holds only for a key that holds
+// nothing but v7 values, proven by a validated, enforced CHECK constraint as it stands now: the
+// domain's (uuid_v7, or any domain whose constraint calls uuidx's version check with 7) or the
+// table's (`uuid_extract_version(id) = 7`). The key must be a column of a table (reached through
+// views, subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks
+// a foreign table's constraints against its data. The domains read for a proof are returned, so
+// that the plan depends on them: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT plans again.
 //
 // Plain C-style code over PostgreSQL's APIs: no C++ object with a destructor lives in these frames.
 #include "v7_proof.hpp"
+#include "nodes.hpp"
+#include "own_functions.hpp"
 
 extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/table.h"
-#include "catalog/dependency.h"
 #include "catalog/pg_class.h"
-#include "catalog/pg_depend.h"
-#include "catalog/pg_extension.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_constraint.h"
 #include "catalog/pg_inherits.h"
-#include "catalog/pg_language_d.h"
-#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "nodes/nodeFuncs.h"
 #include "parser/parsetree.h"
@@ -35,96 +35,7 @@ extern "C" {
 #include "utils/syscache.h"
 }
 
-namespace uuidx_pg {
-
-bool is_uuidx_symbol(Oid fn, const char* symbol) {
-  HeapTuple tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
-  if (!HeapTupleIsValid(tuple)) return false;
-  bool match = false;
-  if (reinterpret_cast<Form_pg_proc>(GETSTRUCT(tuple))->prolang == ClanguageId) {
-    bool null_src, null_bin;
-    const Datum src = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_prosrc, &null_src);
-    const Datum bin = SysCacheGetAttr(PROCOID, tuple, Anum_pg_proc_probin, &null_bin);
-    if (!null_src && !null_bin) {
-      char* src_text = TextDatumGetCString(src);
-      char* bin_text = TextDatumGetCString(bin);
-      // The module path ends in uuidx ('$libdir/uuidx', or a full path, maybe with the suffix).
-      const char* base = strrchr(bin_text, '/');
-      base = base ? base + 1 : bin_text;
-      match = strcmp(src_text, symbol) == 0 && (strcmp(base, "uuidx") == 0 || strcmp(base, "uuidx.so") == 0);
-      pfree(src_text);
-      pfree(bin_text);
-    }
-  }
-  ReleaseSysCache(tuple);
-  return match;
-}
-
-void visit_extension_functions(Oid extension, void (*visit)(Oid fn, void* arg), void* arg) {
-  Relation rel = table_open(DependRelationId, AccessShareLock);
-  ScanKeyData key[2];
-  ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
-              ObjectIdGetDatum(ExtensionRelationId));
-  ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
-  SysScanDesc scan = systable_beginscan(rel, DependReferenceIndexId, true, nullptr, 2, key);
-  for (HeapTuple tuple = systable_getnext(scan); HeapTupleIsValid(tuple); tuple = systable_getnext(scan)) {
-    const Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
-    if (dep->deptype == DEPENDENCY_EXTENSION && dep->classid == ProcedureRelationId) visit(dep->objid, arg);
-  }
-  systable_endscan(scan);
-  table_close(rel, AccessShareLock);
-}
-
-Node* strip_relabel(Node* node) {
-  while (node && IsA(node, RelabelType)) node = reinterpret_cast<Node*>(reinterpret_cast<RelabelType*>(node)->arg);
-  return node;
-}
-
-// The argument of parameter `n` (0-based) of a call, whether written by position or by name
-// (the parser keeps named arguments as NamedArgExpr, in the order written, until planning).
-Node* argument(FuncExpr* f, int n) {
-  int position = 0;
-  ListCell* lc;
-  foreach (lc, f->args) {
-    Node* arg = reinterpret_cast<Node*>(lfirst(lc));
-    if (IsA(arg, NamedArgExpr)) {
-      NamedArgExpr* named = reinterpret_cast<NamedArgExpr*>(arg);
-      if (named->argnumber == n) return reinterpret_cast<Node*>(named->arg);
-    } else if (position == n) {
-      return arg;
-    }
-    ++position;
-  }
-  return nullptr;
-}
-
-// A call that reads a UUID's time: uuidx's uuid_extract_time(uuid [, submillisecond]) and
-// uuid_extract_timestamp(uuid), and the server's uuid_extract_timestamp (17 and later). For a v7
-// each gives the unix_ts_ms; uuid_extract_time(u, true) adds the fraction. (17's own reads v1
-// only, so on 17 it is NULL for every v7: the qual is never true and the bound changes nothing.)
-// `key` is the UUID argument.
-bool time_call(Node* node, Node** key, bool* sub_ms) {
-  if (!node || !IsA(node, FuncExpr)) return false;
-  FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
-  const int nargs = list_length(f->args);
-  if (nargs == 1 && OidIsValid(UUIDX_PG_EXTRACT_TIMESTAMP) && f->funcid == UUIDX_PG_EXTRACT_TIMESTAMP) {
-    *sub_ms = false;
-  } else if (nargs == 1 && (is_uuidx_symbol(f->funcid, "uuidx_extract_time") ||
-                            is_uuidx_symbol(f->funcid, "uuidx_extract_timestamp_pg18"))) {
-    *sub_ms = false;
-  } else if (nargs == 2 && is_uuidx_symbol(f->funcid, "uuidx_extract_time")) {
-    // The reading must be known when planning: a constant true or false.
-    Node* flag = argument(f, 1);
-    if (!flag || !IsA(flag, Const)) return false;
-    Const* c = reinterpret_cast<Const*>(flag);
-    if (c->constisnull || c->consttype != BOOLOID) return false;
-    *sub_ms = DatumGetBool(c->constvalue);
-  } else {
-    return false;
-  }
-  *key = argument(f, 0);
-  return *key != nullptr;
-}
+namespace uuidx_planner {
 
 namespace {
 
@@ -148,7 +59,7 @@ bool is_const_seven(Node* node) {
 // A check that admits v7 keys only: `version(key) = 7` (either side, smallint, integer or bigint
 // 7), with version uuidx's uuid_extract_version or the server's (17 and later), or uuidx's
 // uuid_check_version(key, 7, ...) (the uuid_v7 domain's), under AND. uuidx's functions are
-// recognised by their C symbol: only a superuser can create a C function.
+// recognised by their C symbol (own_functions.cpp).
 bool says_v7(Node* node, AttrNumber attno, bool strict) {
   if (node == nullptr) return false;
   if (IsA(node, List)) {
@@ -295,4 +206,4 @@ bool column_is_v7(Query* query, const Var* var, bool strict, List** proof_types)
   return column_is_v7_at(query, var, strict, proof_types, 0);
 }
 
-}  // namespace uuidx_pg
+}  // namespace uuidx_planner

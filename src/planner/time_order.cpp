@@ -1,9 +1,9 @@
-// time_order.cpp: "the latest N" and "the newest time" of a v7 key from its index.
+// time_order.cpp: the planner hook's second pass (planner.cpp): "the latest N" and "the newest
+// time" of a v7 key from its index.
 //
-// Among UUIDv7 values the time (unix_ts_ms, RFC 9562 §5.7, and the rand_a fraction of §6.2
-// Method 3 when read to the µs) never decreases in key order. So, for a key proven to hold v7
-// values only (v7_proof.cpp, the strict proof: every non-NULL key is a v7 of the RFC variant, so
-// its time is NULL exactly when the key is):
+// Since the time of a v7 never decreases in key order (v7_proof.cpp), for a key proven to hold v7
+// values only by the strict proof (every non-NULL key is a v7 of the RFC variant, so its time is
+// NULL exactly when the key is):
 //
 //  - an ORDER BY whose last key is time(key) may order by the key instead, in the same direction
 //    and with the same NULLS option: rows of one instant may come in any order under the time
@@ -17,46 +17,38 @@
 //    GROUP BY or grouping sets: with groups every row is still read, so nothing is gained.
 //    DISTINCT and ORDER BY inside the call are left alone; a FILTER goes with it.
 //
-// The aggregates are found among the members of the extension (pg_depend) by the C symbol of
-// their transition function, never by name, and only when the planning role may execute them
-// (the plan then depends on the role). Without them (uuidx 1.0) only the order is rewritten.
+// The aggregates are found among the members of the extension by the C symbol of their
+// transition function (own_functions.cpp), and used only when the planning role may execute them.
+// Without them (uuidx 1.0) only the order is rewritten.
 //
 // Plain C-style code over PostgreSQL's APIs: no C++ object with a destructor lives in these frames.
 #include "time_order.hpp"
+#include "nodes.hpp"
+#include "own_functions.hpp"
+#include "time_comparison.hpp"
 #include "v7_proof.hpp"
 
 extern "C" {
-#include "access/genam.h"
-#include "access/htup_details.h"
 #include "access/stratnum.h"
-#include "access/table.h"
-#include "catalog/dependency.h"
-#include "catalog/indexing.h"
 #include "catalog/pg_aggregate.h"
 #include "catalog/pg_am_d.h"
-#include "catalog/pg_depend.h"
-#include "catalog/pg_extension.h"
-#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "commands/extension.h"
-#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
 #include "parser/parse_clause.h"
-#include "utils/acl.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
-#include "utils/syscache.h"
-#include "utils/uuid.h"
 }
+
+namespace uuidx_planner {
 
 namespace {
 
 struct OrderContext {
-  List** proof_types;
-  bool* role_checked;
+  PlanDependencies* deps;
   bool ops_resolved;
   Oid uuid_lt, uuid_gt, uuid_eq;
   Oid time_lt, time_gt;  // timestamptz's < and > of its default btree family
@@ -76,25 +68,6 @@ void resolve_ops(OrderContext* cx) {
   cx->time_gt = get_opfamily_member(time_family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTGreaterStrategyNumber);
 }
 
-// The aggregate `fn` when it is uuidx's: one uuid argument, a uuid state, the transition function
-// `symbol` of the uuidx library and the sort operator `sortop`.
-bool is_uuidx_aggregate(Oid fn, const char* symbol, Oid sortop) {
-  HeapTuple proc = SearchSysCache1(PROCOID, ObjectIdGetDatum(fn));
-  if (!HeapTupleIsValid(proc)) return false;
-  const Form_pg_proc p = reinterpret_cast<Form_pg_proc>(GETSTRUCT(proc));
-  const bool shape = p->prokind == PROKIND_AGGREGATE && p->pronargs == 1 && p->proargtypes.values[0] == UUIDOID &&
-                     p->prorettype == UUIDOID;
-  ReleaseSysCache(proc);
-  if (!shape) return false;
-  HeapTuple agg = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(fn));
-  if (!HeapTupleIsValid(agg)) return false;
-  const Form_pg_aggregate a = reinterpret_cast<Form_pg_aggregate>(GETSTRUCT(agg));
-  const bool match = a->aggkind == AGGKIND_NORMAL && a->aggtranstype == UUIDOID && a->aggsortop == sortop &&
-                     !OidIsValid(a->aggfinalfn) && uuidx_pg::is_uuidx_symbol(a->aggtransfn, symbol);
-  ReleaseSysCache(agg);
-  return match;
-}
-
 void resolve_aggregates(OrderContext* cx) {
   if (cx->aggs_resolved) return;
   cx->aggs_resolved = true;
@@ -105,7 +78,7 @@ void resolve_aggregates(OrderContext* cx) {
     OrderContext* cx;
     Oid min_agg = InvalidOid, max_agg = InvalidOid;
   } found{cx};
-  uuidx_pg::visit_extension_functions(
+  visit_extension_functions(
       extension,
       [](Oid fn, void* arg) {
         auto* f = static_cast<Found*>(arg);
@@ -115,12 +88,8 @@ void resolve_aggregates(OrderContext* cx) {
       &found);
   const Oid min_agg = found.min_agg, max_agg = found.max_agg;
   if (!OidIsValid(min_agg) || !OidIsValid(max_agg)) return;  // uuidx 1.0
-  // The rewritten query calls them: a role that may not would get an error the query as written
-  // never raises. The plan depends on the role (see the planner hook).
-  *cx->role_checked = true;
-  if (UUIDX_PROC_ACLCHECK(min_agg, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK ||
-      UUIDX_PROC_ACLCHECK(max_agg, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
-    return;
+  // The rewritten query calls them.
+  if (!role_may_execute(min_agg, max_agg, cx->deps)) return;
   cx->min_agg = min_agg;
   cx->max_agg = max_agg;
 }
@@ -128,12 +97,12 @@ void resolve_aggregates(OrderContext* cx) {
 // The key of a time call, as a Var of level 0 of `query` proven (strictly) v7, or nullptr.
 const Var* v7_time_key(Query* query, Node* expr, Node** key, OrderContext* cx) {
   bool sub_ms;
-  if (!uuidx_pg::time_call(expr, key, &sub_ms)) return nullptr;
-  Node* stripped = uuidx_pg::strip_relabel(*key);
+  if (!time_call(expr, key, &sub_ms)) return nullptr;
+  Node* stripped = strip_relabel(*key);
   if (!stripped || !IsA(stripped, Var) || exprType(*key) != UUIDOID) return nullptr;
   const Var* var = reinterpret_cast<Var*>(stripped);
   if (var->varlevelsup != 0) return nullptr;
-  return uuidx_pg::column_is_v7(query, var, true, cx->proof_types) ? var : nullptr;
+  return column_is_v7(query, var, true, &cx->deps->domains) ? var : nullptr;
 }
 
 // ORDER BY ..., time(key) [ASC|DESC] [NULLS ...] becomes ORDER BY ..., key in that direction.
@@ -264,27 +233,10 @@ bool order_walker(Node* node, void* context) {
 
 }  // namespace
 
-namespace uuidx_pg {
-
-void rewrite_time_order(Query* parse, List** proof_types, bool* role_checked) {
+void rewrite_time_order(Query* parse, PlanDependencies* deps) {
   OrderContext cx = {};
-  cx.proof_types = proof_types;
-  cx.role_checked = role_checked;
+  cx.deps = deps;
   order_walker(reinterpret_cast<Node*>(parse), &cx);
 }
 
-}  // namespace uuidx_pg
-
-// uuid_smaller(a uuid, b uuid) / uuid_larger: the transition and combine functions of uuidx's
-// min(uuid) and max(uuid), in the order of uuid's btree operators (bytes, unsigned).
-UUIDX_FUNCTION(uuidx_uuid_smaller) {
-  pg_uuid_t* a = PG_GETARG_UUID_P(0);
-  pg_uuid_t* b = PG_GETARG_UUID_P(1);
-  PG_RETURN_UUID_P(memcmp(a->data, b->data, UUID_LEN) <= 0 ? a : b);
-}
-
-UUIDX_FUNCTION(uuidx_uuid_larger) {
-  pg_uuid_t* a = PG_GETARG_UUID_P(0);
-  pg_uuid_t* b = PG_GETARG_UUID_P(1);
-  PG_RETURN_UUID_P(memcmp(a->data, b->data, UUID_LEN) >= 0 ? a : b);
-}
+}  // namespace uuidx_planner

@@ -2,13 +2,13 @@
 // the time-predicate rewrite to find its candidates there.
 #pragma once
 
-#include "pg.hpp"
+#include "../pg/pg.hpp"
 
 extern "C" {
 #include "nodes/parsenodes.h"
 }
 
-namespace uuidx_pg {
+namespace uuidx_planner {
 
 // A simplified form of `clause`, a qual of `query`'s join tree (FROM ... WHERE, JOIN ... ON): equal
 // to the clause for every row the clause is evaluated on, whenever the clause's evaluation does
@@ -18,4 +18,4 @@ namespace uuidx_pg {
 // NOT NULL columns, which a plan already depends on through its relations.
 Node* fold_for_matching(Node* clause, Query* query);
 
-}  // namespace uuidx_pg
+}  // namespace uuidx_planner

@@ -1,9 +1,9 @@
-// filter_cleanup.cpp: after planning, takes the key conditions the time-predicate rewrite added
-// (`id >= uuid_v7_lower_bound(t, ...)` beside `uuid_extract_time(id) >= t`) back out of the
-// filters the executor evaluates row by row: a sequential scan's Filter, the rest of an index
-// scan, a Join Filter. They were added for an index, for partition pruning or a partition's
-// bounds; as a filter they only cost (a bound computed for every row), since the comparison
-// beside them stays and implies them.
+// filter_cleanup.cpp: the planner hook's last pass (planner.cpp). After planning, it takes the key
+// conditions the time-predicate rewrite added (`id >= uuid_v7_lower_bound(t, ...)` beside
+// `uuid_extract_time(id) >= t`) back out of the filters the executor evaluates row by row: a
+// sequential scan's Filter, the rest of an index scan, a Join Filter. They were added for an
+// index, for partition pruning or a partition's bounds; as a filter they only cost (a bound
+// computed for every row), since the comparison beside them stays and implies them.
 //
 // A condition goes only where that is provably so: it carries the rewrite's mark (its location),
 // and a comparison of the same key's time that implies it is ANDed with it: in the same list or
@@ -21,9 +21,8 @@
 // with a destructor lives in these frames.
 #include "../core/v7time.hpp"
 #include "filter_cleanup.hpp"
-#include "pg.hpp"
-#include "time_predicates.hpp"
-#include "v7_proof.hpp"
+#include "nodes.hpp"
+#include "time_comparison.hpp"
 
 extern "C" {
 #include "catalog/pg_type.h"
@@ -32,13 +31,12 @@ extern "C" {
 #include "nodes/pg_list.h"
 }
 
-using uuidx_pg::AddedConditionOps;
+namespace uuidx_planner {
 
 namespace {
 
 bool is_added(Node* node) {
-  return node != nullptr && IsA(node, OpExpr) &&
-         reinterpret_cast<OpExpr*>(node)->location == uuidx_pg::kAddedConditionLocation &&
+  return node != nullptr && IsA(node, OpExpr) && reinterpret_cast<OpExpr*>(node)->location == kAddedConditionLocation &&
          list_length(reinterpret_cast<OpExpr*>(node)->args) == 2;
 }
 
@@ -59,7 +57,7 @@ bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive,
   }
   if (!IsA(bound, Const)) return false;
   const Const* value = reinterpret_cast<Const*>(bound);
-  Node* at = uuidx_pg::strip_relabel(instant);
+  Node* at = strip_relabel(instant);
   if (value->constisnull || value->consttype != UUIDOID || at == nullptr || !IsA(at, Const)) return false;
   const Const* t = reinterpret_cast<Const*>(at);
   if (t->constisnull || t->consttype != TIMESTAMPTZOID) return false;
@@ -73,7 +71,7 @@ bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive,
 // Whether `clause` (`time(key) op t`, or NOT over one) implies the added condition `cond` by
 // itself: the same key, and the bound the rewrite derives from that comparison. The key was
 // proven v7-only when `cond` was made, and `clause` reads the same column of the same row.
-bool implies(Node* clause, OpExpr* cond, const AddedConditionOps& ops) {
+bool implies(Node* clause, OpExpr* cond, const AddedConditions& ops) {
   bool negate = false;
   if (IsA(clause, BoolExpr) && reinterpret_cast<BoolExpr*>(clause)->boolop == NOT_EXPR &&
       list_length(reinterpret_cast<BoolExpr*>(clause)->args) == 1) {
@@ -85,8 +83,7 @@ bool implies(Node* clause, OpExpr* cond, const AddedConditionOps& ops) {
   Node* key;
   Node* instant;
   bool sub_ms;
-  if (!uuidx_pg::read_time_comparison(reinterpret_cast<OpExpr*>(clause), negate, &cmp, &key, &instant, &sub_ms))
-    return false;
+  if (!read_time_comparison(reinterpret_cast<OpExpr*>(clause), negate, &cmp, &key, &instant, &sub_ms)) return false;
   if (!equal(key, linitial(cond->args))) return false;
   const uuidx::ImpliedBounds b = uuidx::implied_bounds(cmp);
   Node* bound = reinterpret_cast<Node*>(lsecond(cond->args));
@@ -97,7 +94,7 @@ bool implies(Node* clause, OpExpr* cond, const AddedConditionOps& ops) {
   return false;
 }
 
-bool implied_by_any(List* clauses, OpExpr* cond, const AddedConditionOps& ops) {
+bool implied_by_any(List* clauses, OpExpr* cond, const AddedConditions& ops) {
   ListCell* lc;
   foreach (lc, clauses) {
     Node* clause = reinterpret_cast<Node*>(lfirst(lc));
@@ -106,12 +103,12 @@ bool implied_by_any(List* clauses, OpExpr* cond, const AddedConditionOps& ops) {
   return false;
 }
 
-Node* strip_node(Node* node, const AddedConditionOps& ops);
+Node* strip_node(Node* node, const AddedConditions& ops);
 
 // The conditions of an AND (a plan node's list, or an AND's arguments) without the added ones
 // that another of them, or one of `also` (conditions ANDed with them: a join's hash or merge
 // clauses), implies; `conds` itself when nothing changes.
-List* strip_and(List* conds, List* also, const AddedConditionOps& ops) {
+List* strip_and(List* conds, List* also, const AddedConditions& ops) {
   List* out = NIL;
   bool changed = false;
   ListCell* lc;
@@ -135,7 +132,7 @@ List* strip_and(List* conds, List* also, const AddedConditionOps& ops) {
 
 // An AND or OR with the added conditions of its ANDs (at any depth through AND and OR) taken out;
 // any other expression as it is.
-Node* strip_node(Node* node, const AddedConditionOps& ops) {
+Node* strip_node(Node* node, const AddedConditions& ops) {
   if (node == nullptr || !IsA(node, BoolExpr)) return node;
   BoolExpr* b = reinterpret_cast<BoolExpr*>(node);
   if (b->boolop == AND_EXPR) {
@@ -165,7 +162,7 @@ Node* strip_node(Node* node, const AddedConditionOps& ops) {
   return node;  // NOT: a NULL and a false no longer reject the same rows under it
 }
 
-void strip_plan(Plan* plan, const AddedConditionOps& ops) {
+void strip_plan(Plan* plan, const AddedConditions& ops) {
   if (plan == nullptr) return;
   check_stack_depth();
   switch (nodeTag(plan)) {
@@ -230,13 +227,11 @@ void strip_plan(Plan* plan, const AddedConditionOps& ops) {
 
 }  // namespace
 
-namespace uuidx_pg {
-
-void strip_added_conditions(PlannedStmt* stmt, const AddedConditionOps& ops) {
+void strip_added_conditions(PlannedStmt* stmt, const AddedConditions& ops) {
   strip_plan(stmt->planTree, ops);
   // InitPlans, SubPlans and CTEs; an entry is NULL for a subplan the planner dropped.
   ListCell* lc;
   foreach (lc, stmt->subplans) strip_plan(reinterpret_cast<Plan*>(lfirst(lc)), ops);
 }
 
-}  // namespace uuidx_pg
+}  // namespace uuidx_planner

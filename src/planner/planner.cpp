@@ -1,0 +1,100 @@
+// planner.cpp: the planner hook of uuidx, its one entry: what uuidx does to a query, in order.
+//
+//  1. time_predicates.cpp: `uuid_extract_time(id) op t` on a v7 key gets the key range it implies
+//     (`id >= uuid_v7_lower_bound(t, ...)`), so that an index or partition bounds can be used.
+//  2. time_order.cpp: an ORDER BY ending in the time of a v7 key orders by the key, min/max of the
+//     time becomes the time of min/max of the key, so that the key's index gives them.
+//  3. The previous planner hook, or PostgreSQL's planner: the rewritten query is planned.
+//  4. The plan is made to depend on what the passes read: the planning role (EXECUTE on uuidx's
+//     functions was checked for it) and the domains whose constraints proved a key. PostgreSQL
+//     plans a cached statement again for another role or after such a constraint changes.
+//  5. filter_cleanup.cpp: the conditions of 1 that the finished plan evaluates row by row, rather
+//     than using for an index or for pruning, are taken out again: there they only cost.
+//
+// 1 and 2 rewrite the query before it is planned, since the planner chooses indexes and prunes
+// partitions from the query it is given; neither changes what the other reads (1 the quals of the
+// join tree, 2 the sort clause, the target list and HAVING). 5 reads the finished plan, so it runs
+// last, after any other hook's planning. The setting uuidx.time_predicates turns 1 and 2 off, and
+// with them 5; every result is the same either way.
+//
+// Each pass rests on what lies below it (v7_proof.cpp, time_comparison.cpp, qual_folding.cpp,
+// own_functions.cpp) and calls no other pass. Plain C-style code over PostgreSQL's APIs: no C++
+// object with a destructor lives in these frames.
+#include "planner.hpp"
+#include "../pg/pg.hpp"
+#include "added_conditions.hpp"
+#include "filter_cleanup.hpp"
+#include "plan_dependencies.hpp"
+#include "time_order.hpp"
+#include "time_predicates.hpp"
+
+extern "C" {
+#include "nodes/plannodes.h"
+#include "optimizer/planner.h"
+#include "utils/guc.h"
+#include "utils/syscache.h"
+}
+
+namespace uuidx_planner {
+
+namespace {
+
+bool time_predicates_enabled = true;
+planner_hook_type previous_planner_hook = nullptr;
+
+// 4. EXECUTE on a function the rewrite calls was checked for this role: a cached plan is planned
+// again for another (without the rewrite if that role may not call it). A domain whose constraints
+// were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT invalidates the domain's
+// pg_type entry, and with this item the plan.
+void record_dependencies(PlannedStmt* stmt, const PlanDependencies& deps) {
+  if (deps.on_role) stmt->dependsOnRole = true;
+  ListCell* lc;
+  foreach (lc, deps.domains) {
+    PlanInvalItem* item = makeNode(PlanInvalItem);
+    item->cacheId = TYPEOID;
+    item->hashValue = GetSysCacheHashValue1(TYPEOID, ObjectIdGetDatum(lfirst_oid(lc)));
+    stmt->invalItems = lappend(stmt->invalItems, item);
+  }
+}
+
+#if PG_VERSION_NUM >= 190000
+// From 19 on the planner also gets the EXPLAIN state of an EXPLAIN (pg_plan_advice reads it):
+// passed on as it came.
+PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params,
+                           ExplainState* es) {
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params, es
+#else
+PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_options, ParamListInfo bound_params) {
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params
+#endif
+  PlanDependencies deps = {};
+  AddedConditions added = {};
+  if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
+    rewrite_time_predicates(parse, bound_params, &deps, &added);  // 1
+    rewrite_time_order(parse, &deps);                             // 2
+  }
+  // 3
+  PlannedStmt* stmt =
+      previous_planner_hook ? previous_planner_hook(UUIDX_PLANNER_ARGS) : standard_planner(UUIDX_PLANNER_ARGS);
+  record_dependencies(stmt, deps);                     // 4
+  if (added.any) strip_added_conditions(stmt, added);  // 5
+  return stmt;
+}
+
+}  // namespace
+
+void install() {
+  DefineCustomBoolVariable("uuidx.time_predicates",
+                           "Lets uuid_extract_time(id) comparisons, orders and min/max use UUIDv7-only keys.",
+                           "A comparison of the time of a uuid_v7 column, or of a column whose table has the "
+                           "CHECK constraint uuid_extract_version(col) = 7, with an instant gets the key range "
+                           "it implies, so that an index or partition bounds can be used; an ORDER BY ending "
+                           "in the time of a uuid_v7 column is planned as an order by the column, and min/max "
+                           "of its time as the time of min/max of the column. Results are the same.",
+                           &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+  MarkGUCPrefixReserved("uuidx");
+  previous_planner_hook = planner_hook;
+  planner_hook = uuidx_planner;
+}
+
+}  // namespace uuidx_planner
