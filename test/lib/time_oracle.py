@@ -419,15 +419,7 @@ def chunks(path):
 
 
 def check(path):
-    parts = {}
-    cur = None
-    for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm|noseq)$', line.rstrip('\n'))
-        if m:
-            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
-            parts[cur] = []
-        elif cur:
-            parts[cur].append(line.rstrip('\n'))
+    parts = read_parts(path)
     stats = {}
     bad = []
     for (idx, name, mode, kind) in sorted(parts):
