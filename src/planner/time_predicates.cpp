@@ -248,11 +248,11 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   added->any = true;
   List* out = NIL;
   if (b.lower)
-    out = lappend(out, bound_condition(added->uuid_ge, added->lower_fn, true, key, instant, b.lower_inclusive,
-                                       sub_ms, cx->params));
+    out = lappend(out, bound_condition(added->uuid_ge, added->lower_fn, true, key, instant, b.lower_inclusive, sub_ms,
+                                       cx->params));
   if (b.upper)
-    out = lappend(out, bound_condition(added->uuid_le, added->upper_fn, false, key, instant, b.upper_inclusive,
-                                       sub_ms, cx->params));
+    out = lappend(out, bound_condition(added->uuid_le, added->upper_fn, false, key, instant, b.upper_inclusive, sub_ms,
+                                       cx->params));
   return out;
 }
 
@@ -336,8 +336,7 @@ bool rewrite_walker(Node* node, void* context) {
 
 }  // namespace
 
-void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps,
-                             AddedConditions* added) {
+void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps, AddedConditions* added) {
   Lookups lookups = {};
   lookups.added = added;
   lookups.deps = deps;

@@ -17,7 +17,6 @@ namespace uuidx_planner {
 // the statement whose key is proven v7, the conditions on the key it implies. What the plan must
 // depend on is added to *deps; what was added, and with what, to *added (for the filter cleanup).
 // The statement's bound parameters (or null) make a custom plan's instants known at planning.
-void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps,
-                             AddedConditions* added);
+void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps, AddedConditions* added);
 
 }  // namespace uuidx_planner
