@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# scope: cross
+# scope: cross-roots
 # packages: liblz4-dev libzstd-dev libkrb5-dev
 # uuidx on Citus: a coordinator and two workers on 127.0.0.1, citus.shard_count = 4, uuidx
 # installed on every node. Citus is not packaged for bookworm: it is built from the unmodified
 # upstream tarball of $UUIDX_VENDOR_DIR (test/lib/citus.sh; cached in /var/cache/uuidx, reused),
 # and without a tarball that fits and no Citus installed the suite fails under CI (skipped
 # elsewhere).
-# One major is enough (the suite tests uuidx under Citus, not the server): the first of 17, 18, 16
-# and 15 that the run tests (UUIDX_PG_VERSIONS; UUIDX_CITUS_PG_MAJOR chooses), with Citus 13.2.2
-# on 15 and 17 and 14.0.1 on 18.
+# One major per Debian root is enough (the suite tests uuidx under Citus, not the server): it runs
+# in each root of an upgrade path (scope cross-roots), on the first of 17, 18, 16 and 15 among the
+# majors tested there (UUIDX_PG_VERSIONS; UUIDX_CITUS_PG_MAJOR chooses): Citus 13.2.2 on 17 in the
+# trixie root, Citus 14.0.1 on 18 in the sid root (the Citus users of 18 run), each build cached.
 # Checks: CREATE EXTENSION uuidx on the coordinator reaches the workers; v7 keys in a table
 # distributed by tenant_id and in one distributed by id, filled by multi-row INSERT, COPY and
 # INSERT .. SELECT (co-located, from the coordinator, repartitioned); router and multi-shard
