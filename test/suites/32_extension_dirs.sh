@@ -85,7 +85,7 @@ PY
 mkdir -p "$work/unpacked"
 umoci raw unpack --rootless --image "$work/now/oci:$tag" "$work/unpacked/now" >"$work/unpack.log" 2>&1
 same=$(cd "$work/now/extension" && find . -type f | sort | while read -r f; do cmp -s "$f" "$work/unpacked/now/$f" && echo "$f"; done | wc -l)
-echo "      image uuidx:$tag ${digest[now]} (umoci $(umoci --version | awk '{print $3}')); newer build ${digest[next]}"
+echo "      image uuidx:$tag ${digest[now]} (umoci $(umoci --version | head -n 1 | awk '{print $3}')); newer build ${digest[next]}"
 check_true "OCI image FROM scratch: one layer, no entrypoint, the directory's files and only those" \
   "$([ "$manifest" = "1 linux $(dpkg --print-architecture) None None" ] &&
      [ "$same" = 5 ] && [ "$(cd "$work/unpacked/now" && find . -type f | wc -l)" = 5 ] && echo t)" \
