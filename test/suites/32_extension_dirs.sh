@@ -13,8 +13,8 @@
 # a minor switch without pg_upgrade: the directory replaced by a newer build (its magic block's
 # version string told apart), new sessions load the new library; preloaded by name
 # (shared_preload_libraries = 'uuidx', with uuidx.v7_scope = 'server', which needs it), the
-# postmaster keeps the library it started with until a restart.
-# Majors before 18 have no extension_control_path: skipped with a line saying so.
+# postmaster keeps the library it started with until a restart ('$libdir/uuidx' there is not
+# found). Majors before 18 have no extension_control_path: skipped with a line saying so.
 set -u
 cd "$(dirname "$0")/../.."
 pg_config=${PG_CONFIG:-pg_config}
@@ -152,6 +152,17 @@ checks() {
   check_true "$src: shared_preload_libraries = 'uuidx' found through dynamic_library_path" \
     "$(grep -q " $mnt/lib/uuidx\.so$" "/proc/$pm/maps" && [ "$out" = "server 7 " ] && echo t)" \
     "postmaster maps $(grep -m 1 -o '/[^ ]*/uuidx\.so' "/proc/$pm/maps"); v7_scope and a server-scope v7: $out"
+
+  # A preload names the library bare: '$libdir/uuidx' there is the server's own directory only
+  # (18 drops the prefix for functions' libraries, not for shared_preload_libraries).
+  if [ "$src" = dir ]; then
+    sed -i "s|^shared_preload_libraries = 'uuidx'|shared_preload_libraries = '\$libdir/uuidx'|" "$CLUSTER_DIR/data/postgresql.conf"
+    cluster_restart 2>/dev/null && out=started || out=$(grep -m 1 -o 'could not access file "[^"]*"' "$CLUSTER_DIR/server.log")
+    check_true "$src: shared_preload_libraries = '\$libdir/uuidx' is not looked up in dynamic_library_path" \
+      "$([ "$out" = 'could not access file "$libdir/uuidx"' ] && echo t)" "the server: $out"
+    sed -i "s|^shared_preload_libraries = .*|shared_preload_libraries = 'uuidx'|" "$CLUSTER_DIR/data/postgresql.conf"
+    cluster_restart || { check_true "$src: restart with 'uuidx' preloaded again" f ""; cluster_stop; return; }
+  fi
 
   switch_to "$src" now "$mnt"
   out=$(loaded)
