@@ -42,6 +42,8 @@ citus_provide() {
     return 0
   fi
   ensure_packages "${UUIDX_CITUS_BUILD_PACKAGES[@]}" >&2 || return 1
+  # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
+  mkdir -p "$UUIDX_CITUS_CACHE" || return 1
   start=$(date +%s)
   (
     set -e
