@@ -11,8 +11,10 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
-# What building Citus needs on bookworm (no libcurl: see citus_provide).
-UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev)
+# What building Citus needs on bookworm and in the roots (no libcurl: see citus_provide); the
+# server headers of 18 include ICU's (utils/pg_locale.h), which sid's postgresql-server-dev-18
+# does not pull in.
+UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
 
 # 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
 # UUIDX_CITUS_VERSION chooses.
