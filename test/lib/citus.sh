@@ -44,6 +44,9 @@ citus_provide() {
     return 0
   fi
   ensure_packages "${UUIDX_CITUS_BUILD_PACKAGES[@]}" >&2 || return 1
+  if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+    ensure_packages libcurl4-openssl-dev >&2 || return 1
+  fi
   # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
   mkdir -p "$UUIDX_CITUS_CACHE" || return 1
   start=$(date +%s)
@@ -64,8 +67,16 @@ citus_provide() {
         echo "renamed Citus's have_createdb_privilege for $("$pg_config" --version)"
       fi
       # --without-libcurl: with libcurl Citus compiles in anonymous usage statistics that try to
-      # reach its servers; the tests never connect anywhere but 127.0.0.1.
-      ./configure PG_CONFIG="$pg_config" --without-libcurl
+      # reach its servers; the tests never connect anywhere but 127.0.0.1. A server built with
+      # libcurl (Debian's 18: OAuth) defines HAVE_LIBCURL in its pg_config.h, which Citus's
+      # sources read whatever configure says: there Citus is linked with libcurl, and the
+      # statistics stay off (their default unless Citus is built with
+      # ENABLE_CITUS_STATISTICS_COLLECTION).
+      if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+        ./configure PG_CONFIG="$pg_config"
+      else
+        ./configure PG_CONFIG="$pg_config" --without-libcurl
+      fi
       make -j"$(($(nproc) + 1))"
       touch .uuidx-built
     fi
