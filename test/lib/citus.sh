@@ -88,11 +88,13 @@ citus_provide() {
   echo "$version"
 }
 
-# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes.
+# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes, and
+# no usage statistics sent anywhere (off by default already; said here for a build with libcurl).
 citus_node_start() {
   local name=$1
   shift
-  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" "$@"
+  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" \
+    "citus.enable_statistics_collection = off" "$@"
 }
 
 citus_psql() { MC_DB=${CITUS_DB:-postgres} mc_psql "$@"; }
