@@ -72,12 +72,15 @@ citus_provide() {
       # sources read whatever configure says: there Citus is linked with libcurl, and the
       # statistics stay off (their default unless Citus is built with
       # ENABLE_CITUS_STATISTICS_COLLECTION).
+      # (Citus's link line keeps only -lssl and -lcrypto of configure's libraries: -lcurl is
+      # added after the objects.)
       if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
         ./configure PG_CONFIG="$pg_config"
+        make -j"$(($(nproc) + 1))" LDFLAGS_SL=-lcurl
       else
         ./configure PG_CONFIG="$pg_config" --without-libcurl
+        make -j"$(($(nproc) + 1))"
       fi
-      make -j"$(($(nproc) + 1))"
       touch .uuidx-built
     fi
     cd "$cache"
