@@ -148,3 +148,10 @@ bench-core: $(BENCH_DIR)/core_bench
 .PHONY: dist
 dist:
 	bash test/release/dist.sh HEAD
+
+# make image: uuidx laid out as an extension directory (lib/, share/extension/) and the OCI image
+# CloudNativePG mounts from it (FROM scratch, built by umoci), both in build/image for the server
+# of PG_CONFIG; prints the image's digest (test/release/extension_image.sh, docs/cloudnativepg.md).
+.PHONY: image
+image: all
+	PG_CONFIG="$(PG_CONFIG)" bash test/release/extension_image.sh build/image

@@ -39,6 +39,10 @@
 #   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
 #   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
 #                           of that path (dump/restore, pg_upgrade: test/lib/crossmajor.sh)
+#   # scope: cross-roots    runs after the matrix in each root of an upgrade path, for the majors
+#                           of that path tested in that root (UUIDX_MAJOR_ROOT; 15, the
+#                           machine's, goes with the trixie root): Citus, once on trixie's 17
+#                           and once on sid's 18
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
@@ -65,11 +69,17 @@ UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-trixie}
 UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
 # Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
 # and labels the suites across majors as the outer run does.
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs}
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs cross-roots}
 UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
 runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
+# root_majors ROOT MAJOR...: the majors tested in ROOT (or on the machine, as 15 is).
+root_majors() {
+  local r=$1 m
+  shift
+  for m in "$@"; do [[ ${UUIDX_MAJOR_ROOT[$m]:-$r} == "$r" ]] && echo "$m"; done
+}
 
 selected=()
 skipped_suites=()
@@ -262,16 +272,20 @@ done
 # Suites across majors: after the matrix (they provide the servers they need).
 has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
 run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_VERSIONS
-  local s
+  local s majors
   for s in "${selected[@]}"; do
-    [[ " $* " == *" $(suite_scope "$s") "* ]] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "$UUIDX_CROSS_LABEL"
+    [[ " $* " == *" $(suite_scope "$s") "* ]] || continue
+    majors="${versions[*]}"
+    [ "$(suite_scope "$s")" = cross-roots ] && [ -n "${UUIDX_ROOT:-}" ] &&
+      majors=$(root_majors "$UUIDX_ROOT" "${versions[@]}" | tr '\n' ' ')
+    UUIDX_PG_VERSIONS="${majors% }" run_suite "$s" "$UUIDX_CROSS_LABEL"
   done
 }
 if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
   scopes=()
-  for scope in cross cross-pairs ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
+  for scope in cross cross-pairs cross-roots ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
   [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
-elif runs_here cross || runs_here cross-pairs || runs_here packages; then
+elif runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_here packages; then
   first=1
   for path in "${UUIDX_CROSS_PATHS[@]}"; do
     path_root=${path%%:*}
@@ -281,6 +295,7 @@ elif runs_here cross || runs_here cross-pairs || runs_here packages; then
     scopes=""
     [ -n "$first" ] && has_scope cross && scopes="cross"
     [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
+    [ -n "$(root_majors "$path_root" "${path_majors[@]}")" ] && has_scope cross-roots && scopes="$scopes cross-roots"
     has_scope packages && scopes="$scopes packages"
     label=cross
     [ -z "$first" ] && label="cross-$path_root"

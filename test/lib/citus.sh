@@ -11,8 +11,10 @@
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
-# What building Citus needs on bookworm (no libcurl: see citus_provide).
-UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev)
+# What building Citus needs on bookworm and in the roots (no libcurl: see citus_provide); the
+# server headers of 18 include ICU's (utils/pg_locale.h), which sid's postgresql-server-dev-18
+# does not pull in.
+UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
 
 # 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
 # UUIDX_CITUS_VERSION chooses.
@@ -42,6 +44,11 @@ citus_provide() {
     return 0
   fi
   ensure_packages "${UUIDX_CITUS_BUILD_PACKAGES[@]}" >&2 || return 1
+  if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+    ensure_packages libcurl4-openssl-dev >&2 || return 1
+  fi
+  # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
+  mkdir -p "$UUIDX_CITUS_CACHE" || return 1
   start=$(date +%s)
   (
     set -e
@@ -60,9 +67,20 @@ citus_provide() {
         echo "renamed Citus's have_createdb_privilege for $("$pg_config" --version)"
       fi
       # --without-libcurl: with libcurl Citus compiles in anonymous usage statistics that try to
-      # reach its servers; the tests never connect anywhere but 127.0.0.1.
-      ./configure PG_CONFIG="$pg_config" --without-libcurl
-      make -j"$(($(nproc) + 1))"
+      # reach its servers; the tests never connect anywhere but 127.0.0.1. A server built with
+      # libcurl (Debian's 18: OAuth) defines HAVE_LIBCURL in its pg_config.h, which Citus's
+      # sources read whatever configure says: there Citus is linked with libcurl, and the
+      # statistics stay off (their default unless Citus is built with
+      # ENABLE_CITUS_STATISTICS_COLLECTION).
+      # (Citus's link line keeps only -lssl and -lcrypto of configure's libraries: -lcurl is
+      # added after the objects.)
+      if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+        ./configure PG_CONFIG="$pg_config"
+        make -j"$(($(nproc) + 1))" LDFLAGS_SL=-lcurl
+      else
+        ./configure PG_CONFIG="$pg_config" --without-libcurl
+        make -j"$(($(nproc) + 1))"
+      fi
       touch .uuidx-built
     fi
     cd "$cache"
@@ -73,11 +91,13 @@ citus_provide() {
   echo "$version"
 }
 
-# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes.
+# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes, and
+# no usage statistics sent anywhere (off by default already; said here for a build with libcurl).
 citus_node_start() {
   local name=$1
   shift
-  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" "$@"
+  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" \
+    "citus.enable_statistics_collection = off" "$@"
 }
 
 citus_psql() { MC_DB=${CITUS_DB:-postgres} mc_psql "$@"; }

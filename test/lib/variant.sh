@@ -3,6 +3,7 @@
 #   bindir=$(uuidx_variant_install /path/to/pg_config NAME UUIDX_FAULT_INJECTION=1 ...)
 #   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
 #   uuidx_variant_remove "$bindir"           # when done
+#   bindir=$(uuidx_server_copy /path/to/pg_config)   # the copy alone, without uuidx in it
 # The copy lives in a temporary root that mirrors the absolute paths of the server's bindir,
 # pkglibdir, sharedir and includedir-server: its bin/ holds real copies of the programs (PostgreSQL finds its
 # libraries and share files relative to where the executable really is, symlinks resolved), its
@@ -15,18 +16,32 @@ source "$(dirname "${BASH_SOURCE[0]}")/build.sh"  # uuidx_build_dir
 # Every argument after NAME is one make argument (empty ones are left out), so a value may hold
 # spaces: CXX="clang++-14 -stdlib=libc++".
 uuidx_variant_install() {
-  local pg_config=$1 name=$2 dir log root bindir pkglibdir sharedir incdir make_args=() arg
+  local pg_config=$1 name=$2 dir log root bindir make_args=() arg
   for arg in "${@:3}"; do [ -n "$arg" ] && make_args+=("$arg"); done
   dir=$(uuidx_build_dir "$pg_config" "$name") || return 1
   log="$dir.log"
   make -C "$dir" -s -j"$(nproc)" PG_CONFIG="$pg_config" WERROR=-Werror "${make_args[@]}" >"$log" 2>&1 ||
     { cat "$log" >&2; echo "uuidx: variant build $name failed (log: $log)" >&2; return 1; }
 
+  bindir=$(uuidx_server_copy "$pg_config") || return 1
+  root=${bindir%"$("$pg_config" --bindir)"}
+  if ! make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1; then
+    cat "$log" >&2
+    rm -rf "$root"
+    return 1
+  fi
+  echo "$bindir"
+}
+
+# A throwaway copy of the server's installation without uuidx's files (see above); prints its
+# bindir. uuidx_variant_remove deletes it.
+uuidx_server_copy() {
+  local pg_config=$1 root bindir pkglibdir sharedir incdir
   bindir=$("$pg_config" --bindir)
   pkglibdir=$("$pg_config" --pkglibdir)
   sharedir=$("$pg_config" --sharedir)
   incdir=$("$pg_config" --includedir-server)  # for what a caller compiles against the copy
-  root=$(mktemp -d /tmp/uuidx-variant.XXXXXX)
+  root=$(mktemp -d /tmp/uuidx-variant.XXXXXX) || return 1
   chmod 755 "$root"
   mkdir -p "$root$bindir" "$root$pkglibdir" "$root$sharedir" "$root$incdir"
   cp -a "$bindir/." "$root$bindir/"
@@ -37,11 +52,6 @@ uuidx_variant_install() {
   # new files instead of writing through a link into the real installation.
   rm -f "$root$pkglibdir"/uuidx.so "$root$sharedir"/extension/uuidx.control "$root$sharedir"/extension/uuidx--*.sql
   chmod -R a+rX "$root"
-  if ! make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1; then
-    cat "$log" >&2
-    rm -rf "$root"
-    return 1
-  fi
   echo "$root$bindir"
 }
 

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# scope: cross
+# scope: cross-roots
 # packages: liblz4-dev libzstd-dev libkrb5-dev
 # uuidx on Citus: a coordinator and two workers on 127.0.0.1, citus.shard_count = 4, uuidx
 # installed on every node. Citus is not packaged for bookworm: it is built from the unmodified
 # upstream tarball of $UUIDX_VENDOR_DIR (test/lib/citus.sh; cached in /var/cache/uuidx, reused),
 # and without a tarball that fits and no Citus installed the suite fails under CI (skipped
 # elsewhere).
-# One major is enough (the suite tests uuidx under Citus, not the server): the first of 17, 18, 16
-# and 15 that the run tests (UUIDX_PG_VERSIONS; UUIDX_CITUS_PG_MAJOR chooses), with Citus 13.2.2
-# on 15 and 17 and 14.0.1 on 18.
+# One major per Debian root is enough (the suite tests uuidx under Citus, not the server): it runs
+# in each root of an upgrade path (scope cross-roots), on the first of 17, 18, 16 and 15 among the
+# majors tested there (UUIDX_PG_VERSIONS; UUIDX_CITUS_PG_MAJOR chooses): Citus 13.2.2 on 17 in the
+# trixie root, Citus 14.0.1 on 18 in the sid root (the Citus users of 18 run), each build cached.
 # Checks: CREATE EXTENSION uuidx on the coordinator reaches the workers; v7 keys in a table
 # distributed by tenant_id and in one distributed by id, filled by multi-row INSERT, COPY and
 # INSERT .. SELECT (co-located, from the coordinator, repartitioned); router and multi-shard
@@ -16,16 +17,16 @@
 # uuid_v7_floor/ceil) compared row for row with a single server holding the same rows; the
 # statements Citus refuses with a volatile function, and what to write instead; sessions on all
 # three nodes generating at once (UUIDX_CITUS_GEN_SESSIONS per node, default 2, each
-# UUIDX_CITUS_GEN_PER_SESSION values of v1, v4, v6 and v7, default 10^6: about 90 s for the whole
-# suite on 2 cores), merged in a table distributed by the value: no duplicate, every v1/v6
-# session with a node of its own. UUIDX_CITUS_ROWS sizes the tables of the query checks.
+# UUIDX_CITUS_GEN_PER_SESSION values of v1, v4, v6 and v7, default 10^6 on 17: about 90 s for the
+# whole suite on 2 cores; 2.5·10^5 on 18, where the same checks repeat on Citus 14), merged in a
+# table distributed by the value: no duplicate, every v1/v6 session with a node of its own.
+# UUIDX_CITUS_ROWS sizes the tables of the query checks.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/crossmajor.sh
 source test/lib/multicluster.sh
 source test/lib/citus.sh
 
-gen_per_session=${UUIDX_CITUS_GEN_PER_SESSION:-1000000}
 gen_sessions=${UUIDX_CITUS_GEN_SESSIONS:-2}
 rows=${UUIDX_CITUS_ROWS:-20000}
 suite_start=$(date +%s)
@@ -60,6 +61,7 @@ else
   finish 1
 fi
 echo "      $("$pg_config" --version), Citus $citus_version"
+gen_per_session=${UUIDX_CITUS_GEN_PER_SESSION:-$([ "$major" = 17 ] && echo 1000000 || echo 250000)}
 
 # ---- the cluster: coordinator + 2 workers on 127.0.0.1
 trap 'citus_nodes_stop' EXIT
