@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# packages: umoci
 # uuidx from an extension directory, PostgreSQL 18 and later: the server finds the control file
 # and the scripts through extension_control_path and the library through dynamic_library_path,
 # set as CloudNativePG sets them for an extension image it mounts (docs/cloudnativepg.md). The
