@@ -8,6 +8,9 @@
 #                                  how each is provided: test/lib/pgserver.sh)
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
+#   UUIDX_AHEAD=0                  no preparation in the background (test/lib/ahead.sh: a whole
+#                                  run makes the roots, servers and Citus builds its later parts
+#                                  need while the suites on the machine run)
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
 #                                  run here (suite 03_minimal_machine checks that afterwards every
@@ -74,12 +77,6 @@ UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
 runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
-# root_majors ROOT MAJOR...: the majors tested in ROOT (or on the machine, as 15 is).
-root_majors() {
-  local r=$1 m
-  shift
-  for m in "$@"; do [[ ${UUIDX_MAJOR_ROOT[$m]:-$r} == "$r" ]] && echo "$m"; done
-}
 
 selected=()
 skipped_suites=()
@@ -101,7 +98,10 @@ for s in "${selected[@]}"; do
 done
 # The install step can stand alone: then it also takes what the harness installs on demand on
 # this machine (what makes the Debian roots, the quickstart's server).
-[ -n "$install_only" ] && packages+=("${UUIDX_ROOT_HOST_PACKAGES[@]}" "${UUIDX_QUICKSTART_PACKAGES[@]}")
+# (In a Debian root, the install step is the one of that root's majors: test/lib/ahead.sh.)
+[ -n "$install_only" ] && [ -z "${UUIDX_ROOT:-}" ] && packages+=("${UUIDX_QUICKSTART_PACKAGES[@]}")
+# What makes the roots, installed now on the machine: the preparation in the background makes them.
+[ -z "${UUIDX_ROOT:-}" ] && packages+=("${UUIDX_ROOT_HOST_PACKAGES[@]}")
 ensure_packages "${packages[@]}" || { echo "0 passed, 1 failed"; exit 1; }
 
 if [ -n "${UUIDX_PG_VERSIONS:-}" ]; then
@@ -125,6 +125,14 @@ total_skipped=0
 summary=()
 log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
 chmod 755 "$log_dir"
+
+# A whole run on the machine prepares what its runs in the Debian roots need in the background,
+# while the suites on the machine run (test/lib/ahead.sh; UUIDX_AHEAD=0 turns it off).
+if [ -z "${UUIDX_ROOT:-}" ] && [ -z "${UUIDX_SUITES:-}" ]; then
+  source test/lib/ahead.sh
+  ahead_start "$log_dir/ahead.log" "${versions[@]}"
+  trap 'ahead_stop "$log_dir/ahead.log"' EXIT
+fi
 declare -A version_passed version_failed
 labels=("$UUIDX_CROSS_LABEL")
 
@@ -313,6 +321,10 @@ for name in "${skipped_suites[@]}"; do
   summary+=("$name: skipped (not named in UUIDX_SUITES)")
 done
 
+if [ -n "${ahead_pid:-}" ]; then
+  ahead_stop "$log_dir/ahead.log"
+  summary+=("prepared in the background: $(grep -E '^ahead: (done|ended)' "$log_dir/ahead.log" | tr '\n' ' ')(log: $log_dir/ahead.log)")
+fi
 echo "== summary (logs in $log_dir)"
 printf '  %s\n' "${summary[@]}"
 for label in core "${versions[@]/#/pg}" "${labels[@]}"; do

@@ -1,6 +1,7 @@
 # citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
 # $UUIDX_VENDOR_DIR (test/lib/vendor.sh: ../shared/vendor; Citus is not packaged for bookworm), and its
 # nodes on loopback. Source it after cluster.sh, multicluster.sh and deps.sh, then:
+#   citus_pg_major                 # prints the major of UUIDX_PG_VERSIONS Citus runs on (or fails)
 #   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
 #   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
 #   citus_node_start NAME [conf]   # initdb + start a node on 127.0.0.1 with citus preloaded;
@@ -15,6 +16,16 @@ UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
 # server headers of 18 include ICU's (utils/pg_locale.h), which sid's postgresql-server-dev-18
 # does not pull in.
 UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
+
+# The major Citus runs on among those under test (UUIDX_PG_VERSIONS): the first of 17, 18, 16
+# and 15 (UUIDX_CITUS_PG_MAJOR chooses).
+citus_pg_major() {
+  local m
+  for m in ${UUIDX_CITUS_PG_MAJOR:-17 18 16 15}; do
+    [[ " ${UUIDX_PG_VERSIONS:-$m} " == *" $m "* ]] && { echo "$m"; return 0; }
+  done
+  return 1
+}
 
 # 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
 # UUIDX_CITUS_VERSION chooses.
@@ -31,11 +42,18 @@ citus_version_for() {
 # major and that pg_config's path, since Citus installs into that server's directories) and
 # installs it. A stamp records the md5 of the citus.so installed; a rerun whose installed
 # citus.so still matches does nothing, one whose server lost it reinstalls from the cache.
+# Callers wait for one another (the harness builds ahead in the background, test/lib/ahead.sh).
 citus_provide() {
-  local pg_config=$1 major version cache stamp so log start
+  local pg_config=$1 major version cache
   major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
   version=$(citus_version_for "$major") || { echo "no Citus tarball for PostgreSQL $major in $UUIDX_VENDOR_DIR" >&2; return 1; }
   cache="$UUIDX_CITUS_CACHE/citus-$version-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)"
+  # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
+  mkdir -p "$UUIDX_CITUS_CACHE" || return 1
+  with_lock "$cache.lock" _citus_provide_locked "$pg_config" "$major" "$version" "$cache"
+}
+_citus_provide_locked() {
+  local pg_config=$1 major=$2 version=$3 cache=$4 stamp so log start
   stamp="$cache/.uuidx-installed"
   so="$("$pg_config" --pkglibdir)/citus.so"
   log="$cache.build.log"
@@ -47,8 +65,6 @@ citus_provide() {
   if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
     ensure_packages libcurl4-openssl-dev >&2 || return 1
   fi
-  # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
-  mkdir -p "$UUIDX_CITUS_CACHE" || return 1
   start=$(date +%s)
   (
     set -e

@@ -3,6 +3,7 @@
 # build.sh, cluster.sh and generation.sh.
 #   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
 #   cross_provide_majors           # bin[M] for each major of UUIDX_PG_VERSIONS, or the suite fails
+#   cross_server_how MAJOR         # "source" when that major's server is built from Debian's source
 #   cross_pairs                    # "A B" per upgrade path: each major to the next one tested
 #   sample_create SCHEMA VERSION   # the sample database (see below) in database app_<SCHEMA>
 #   sample_digest DB SCHEMA        # one line: rows and md5 of every table, view and function result
@@ -13,6 +14,10 @@ source test/lib/pgserver.sh
 source test/lib/build.sh
 source test/lib/cluster.sh
 source test/lib/generation.sh
+
+# How the server of MAJOR is provided for the suites across majors: "source" for 15 (see
+# cross_provide_majors), else as pg_server_config provides it.
+cross_server_how() { [ "$1" = 15 ] && echo source; return 0; }
 
 # Provides a server of MAJOR (Debian's source build with 'source') and uuidx built and installed
 # for it; prints its bindir.
@@ -38,8 +43,7 @@ declare -A bin
 cross_provide_majors() {
   local m how
   for m in ${UUIDX_PG_VERSIONS:-}; do
-    how=""
-    [ "$m" = 15 ] && how=source
+    how=$(cross_server_how "$m")
     bin[$m]=$(cross_provide "$m" $how) && continue
     echo "could not provide PostgreSQL $m${how:+ ($how)} with uuidx"
     echo "SUITE_RESULT passed=0 failed=1"

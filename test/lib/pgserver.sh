@@ -52,7 +52,7 @@ Check-Valid-Until: no
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg'
   [ -f "$UUIDX_PG_SOURCES_LIST" ] && [ "$(cat "$UUIDX_PG_SOURCES_LIST")" = "$want" ] && return 0
   printf '%s\n' "$want" | $sudo tee "$UUIDX_PG_SOURCES_LIST" >/dev/null
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  apt_get update -qq >&2
 }
 
 # True when apt offers postgresql-server-dev-N as a binary package.
@@ -112,7 +112,14 @@ _pg_fetch_source() {
 # the ARGs, leaves the PostgreSQL tree there and prints its path and, on a second line, where it
 # came from; the tree is configured, built and installed with the contrib modules the tests use.
 # WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
+# Callers wait for one another (the harness builds ahead in the background, test/lib/ahead.sh):
+# the second finds the first's stamp.
 _pg_build_once() {
+  [ -f "$1/.uuidx-built" ] && return 0
+  mkdir -p "$UUIDX_PG_CACHE" || return 1
+  with_lock "$1.lock" _pg_build_once_locked "$@"
+}
+_pg_build_once_locked() {
   local prefix=$1 what=$2 stamp log work start rc
   shift 2
   stamp="$prefix/.uuidx-built"
@@ -209,7 +216,9 @@ pg_server_config() {
       UUIDX_APT_RELEASE=experimental ensure_packages "postgresql-$major" "postgresql-client-$major" \
         "postgresql-server-dev-$major" >&2 || return 1
     else
-      ensure_packages "postgresql-$major" "postgresql-server-dev-$major" "postgresql-contrib" >&2 || return 1
+      # (Debian's postgresql-N holds the contrib modules; postgresql-contrib is, past bookworm, a
+      # name postgresql-N provides, which dpkg never reports installed.)
+      ensure_packages "postgresql-$major" "postgresql-server-dev-$major" >&2 || return 1
     fi
     echo "/usr/lib/postgresql/$major/bin/pg_config"
     return 0

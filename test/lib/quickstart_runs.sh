@@ -28,9 +28,9 @@ run root /tmp/quickstart-root bash test/quickstart.sh
 
 # Through sudo: the packages are there now; the build, the install (sudo make install) and the
 # cluster (owned by the user itself) are the user's.
-export DEBIAN_FRONTEND=noninteractive
+source "$(dirname "$0")/deps.sh"  # apt_get: waits for another apt-get in this root
 if ! command -v sudo >/dev/null; then
-  { apt-get install -y -qq sudo >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq sudo; }; } >/dev/null 2>&1
+  { apt_get install -y -qq sudo || { apt_get update -qq && apt_get install -y -qq sudo; }; } >/dev/null 2>&1
 fi
 id -u "$user" >/dev/null 2>&1 || useradd --create-home --shell /bin/bash "$user"
 echo "$user ALL=(ALL) NOPASSWD: ALL" >/etc/sudoers.d/uuidx-quickstart

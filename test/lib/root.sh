@@ -27,6 +27,14 @@ UUIDX_BARE_ROOT_PACKAGES=(git)
 # What making a root needs on the machine.
 UUIDX_ROOT_HOST_PACKAGES=(debootstrap debian-archive-keyring)
 
+# root_majors ROOT MAJOR...: those of the MAJORs tested in ROOT (UUIDX_MAJOR_ROOT, set by
+# test/run-tests.sh: MAJOR -> root), a major of no root (15, the machine's) counting as ROOT's.
+root_majors() {
+  local r=$1 m
+  shift
+  for m in "$@"; do [[ ${UUIDX_MAJOR_ROOT[$m]:-$r} == "$r" ]] && echo "$m"; done
+}
+
 root_dir() { echo "$UUIDX_PG_CACHE/roots/$1"; }
 _root_name_ok() { [[ $1 =~ ^[a-z]+(-bare)?$ ]] || { echo "uuidx: '$1' is not a Debian suite's name" >&2; return 1; }; }
 
@@ -40,18 +48,34 @@ _root_copy_host_sources() {
   return 0
 }
 
-# Makes the root of SUITE (or SUITE-bare) once; prints its directory.
+# Makes the root of SUITE (or SUITE-bare) once; prints its directory. Callers wait for one
+# another (the harness makes roots ahead in the background, test/lib/ahead.sh).
 root_provide() {
+  local dir
+  _root_name_ok "$1" || return 1
+  dir=$(root_dir "$1")
+  if [ ! -f "$dir/.uuidx-root" ]; then
+    ensure_packages "${UUIDX_ROOT_HOST_PACKAGES[@]}" >&2 || return 1
+    mkdir -p "$(dirname "$dir")" || return 1
+    with_lock "$dir.lock" _root_make "$1" >/dev/null || return 1
+  fi
+  [[ $1 == *-bare ]] || _root_apt_waits "$dir"
+  echo "$dir"
+}
+
+# apt-get in a root waits for the dpkg lock another apt-get of it holds, rather than failing
+# (roots made before this line existed get it too).
+_root_apt_waits() {
+  local conf=$1/etc/apt/apt.conf.d/90uuidx-lockwait
+  [ -f "$conf" ] || printf 'DPkg::Lock::Timeout "%s";\n' "${UUIDX_LOCK_WAIT:-3000}" >"$conf"
+}
+
+_root_make() {
   local name=$1 suite dir tmp log start packages=("${UUIDX_ROOT_PACKAGES[@]}") host_codename=""
-  _root_name_ok "$name" || return 1
   suite=${name%-bare}
   [ "$suite" != "$name" ] && packages=("${UUIDX_BARE_ROOT_PACKAGES[@]}")
   dir=$(root_dir "$name")
-  if [ -f "$dir/.uuidx-root" ]; then
-    echo "$dir"
-    return 0
-  fi
-  ensure_packages "${UUIDX_ROOT_HOST_PACKAGES[@]}" >&2 || return 1
+  [ -f "$dir/.uuidx-root" ] && return 0
   host_codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
   mkdir -p "$(dirname "$dir")"
   rm -rf "$dir".tmp.*

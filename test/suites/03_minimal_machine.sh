@@ -35,6 +35,11 @@ check_true "a bare Debian $suite root (minbase and git)" "$([ -n "$bare" ] && [ 
 copy=$(mktemp -d "$UUIDX_PG_CACHE/roots/minimal.XXXXXX")
 cp -a "$bare/." "$copy/"
 chmod 755 "$copy"
+# The .debs this machine downloaded seed the copy's apt cache: apt still chooses every package
+# and version, and takes a cached file only when its checksum is the one the index names; what
+# is saved is the download.
+cp -l /var/cache/apt/archives/*.deb "$copy/var/cache/apt/archives/" 2>/dev/null ||
+  cp /var/cache/apt/archives/*.deb "$copy/var/cache/apt/archives/" 2>/dev/null
 inside() { _root_enter "$copy" "" "$@"; }
 
 # 1. What the machine lacks.

@@ -101,5 +101,52 @@ for how in "process group" "root_run"; do
     "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller $([ -n "$ended" ] && echo ended || echo "did not end within 20 s")"
 done
 
+# ---- what the harness prepares in the background (test/lib/ahead.sh) and the locks it relies on
+locks=$(mktemp -d)
+(with_lock "$locks/l" bash -c 'sleep 2; echo first >>"$0"' "$locks/order") &
+holder=$!
+sleep 0.5
+with_lock "$locks/l" bash -c 'echo second >>"$0"' "$locks/order"
+wait "$holder"
+check_true "with_lock: a second caller waits for the first to finish" \
+  "$([ "$(tr '\n' ' ' <"$locks/order")" = "first second " ] && echo t)" "$(tr '\n' ' ' <"$locks/order")"
+(with_lock "$locks/l" sleep 3) &
+holder=$!
+sleep 0.5
+out=$(UUIDX_LOCK_WAIT=1 with_lock "$locks/l" echo ran 2>&1)
+rc=$?
+wait "$holder"
+check_true "with_lock: a wait past UUIDX_LOCK_WAIT gives up with a message, the command not run" \
+  "$([ $rc != 0 ] && [[ $out == *"waited 1 s for the lock"* ]] && [[ $out != *ran* ]] && echo t)" "exit $rc: $out"
+rm -rf "$locks"
+
+source test/lib/ahead.sh
+out=$(
+  declare -A UUIDX_MAJOR_ROOT=([16]=trixie [17]=trixie [18]=sid [19]=sid)
+  UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
+  root_provide() { echo "provide $1" >&3; }
+  root_run() { echo "run $*" >&3; }
+  ahead_prepare 15 16 17 18 19 3>&1 >/dev/null
+)
+want="provide trixie
+provide sid
+run trixie env UUIDX_PG_VERSIONS=16 17 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
+run sid env UUIDX_PG_VERSIONS=18 19 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
+run trixie bash /uuidx/repo/test/lib/ahead_in_root.sh 15 16 17 18 15 16 17 
+run sid bash /uuidx/repo/test/lib/ahead_in_root.sh 18 19 18 19 "
+check_true "ahead: the roots, then each root's packages and servers, then the servers across majors and Citus, in the order the run needs them" \
+  "$([ "$out" = "$want" ] && echo t)" "$(tr '\n' '|' <<<"$out")"
+
+token=$((100000 + RANDOM))
+ahead_prepare() { root_run "$suite" sleep "$token"; }
+ahead_start "$(mktemp)"
+for _ in $(seq 100); do pgrep -xf "sleep $token" >/dev/null && break; sleep 0.2; done
+started=$(pgrep -xfc "sleep $token")
+ahead_stop
+for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
+check_true "ahead_stop ends the preparation and what it runs in a root, nothing stays mounted" \
+  "$([ "${started:-0}" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
+  "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts"
+
 echo "SUITE_RESULT passed=$passed failed=$failed"
 [ "$failed" = 0 ]

@@ -40,11 +40,7 @@ finish() {
 }
 
 # ---- the server and Citus
-major=""
-for m in ${UUIDX_CITUS_PG_MAJOR:-17 18 16 15}; do
-  [[ " ${UUIDX_PG_VERSIONS:-$m} " == *" $m "* ]] && { major=$m; break; }
-done
-if [ -z "$major" ]; then
+if ! major=$(citus_pg_major); then
   echo "SKIP  Citus: none of the majors it runs on (17, 18, 16, 15) is under test (UUIDX_PG_VERSIONS=${UUIDX_PG_VERSIONS:-})"
   finish 1
 fi
