@@ -129,13 +129,18 @@ $(BENCH_DIR)/core_bench: test/bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard
 	@mkdir -p $(dir $@)
 	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core test/bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
-.PHONY: bench bench-core
+.PHONY: bench bench-peers bench-core
 # It builds and installs uuidx into a throwaway copy of the server's installation
 # (test/lib/variant.sh), never into the server itself, and deletes the copy when done.
 bench:
 	@bash -c 'source test/lib/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
 	  trap "uuidx_variant_remove $$bin" EXIT; echo "uuidx for the benchmark: installed in $${bin%/bin}, a throwaway copy"; \
 	  PATH="$$bin:$$PATH" bash test/bench/bench.sh $(BENCH_ARGS)'
+
+# make bench-peers: uuidx's v7 beside 18's uuidv7(), pg_uuidv7 and TimescaleDB, see test/bench/peers.sh.
+bench-peers:
+	@bash -c 'source test/lib/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash test/bench/peers.sh $(BENCH_ARGS)'
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)
