@@ -67,11 +67,11 @@ for p in "${places[@]}"; do
   read -r -a majors <<<"${p#*:}"
   key="debs-$(IFS=-; echo "${majors[*]}")"
   if stamp_fresh "$build" "$key" "$tree"; then
-    echo "release: postgresql-{$(IFS=,; echo "${majors[*]}")}-uuidx: built from this tree already, taken"
+    echo "release: the packages of ${majors[*]} ($place): built from this tree already, taken"
   elif [ -n "${UUIDX_RELEASE_REUSE_ONLY:-}" ]; then
     missing+=("the packages of ${majors[*]} ($place)")
   else
-    echo "release: building postgresql-{$(IFS=,; echo "${majors[*]}")}-uuidx ($place)"
+    echo "release: building the packages of ${majors[*]} ($place)"
     mkdir -p "$build/.logs"
     in_place "$place" bash -c 'w=$(mktemp -d); chmod 755 "$w"; bash test/release/debs.sh "$1" "$2" "$w" "${@:3}"; rc=$?; rm -rf "$w"; exit $rc' _ \
       "$commit" "$rel" "${majors[@]}" >"$build/.logs/$key.log" 2>&1 || true
