@@ -201,7 +201,7 @@ checks() {
 # regress_image: the image mounted as in checks, the whole pg_regress suite against it.
 regress_image() {
   local mnt="$work/regress/extensions/uuidx" out="$work/regress/out" pg_regress rc ok bad
-  mkdir -p "$out"
+  mkdir -p "$out" "$(dirname "$mnt")"
   provide image now "$mnt"
   cluster_start "extension_control_path = '\$system:$mnt/share'" "dynamic_library_path = '\$libdir:$mnt/lib'" ||
     { check_true "image: server started for the regression suite" f ""; return; }

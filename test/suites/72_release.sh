@@ -103,7 +103,7 @@ done
 section=$(git show "$commit:CHANGELOG.md" | python3 -c '
 import re, sys
 text = sys.stdin.read()
-m = re.search(r"^## " + re.escape(sys.argv[1]) + r"( .*)?$.*?(?=^## |\Z)", text, re.M | re.S)
+m = re.search(r"^## " + re.escape(sys.argv[1]) + r"( [^\n]*)?$.*?(?=^## |\Z)", text, re.M | re.S)
 print(m.group(0).rstrip("\n") if m else "")' "$version")
 notes=$(cat "$out/RELEASE_NOTES.md")
 first=${section%%$'\n'*}
