@@ -102,9 +102,10 @@ for m in "${image_majors[@]}"; do mapfile -t -O "${#files[@]}" files < <(stamp_f
 if [ "$outdir" != "$build" ]; then
   for f in "${files[@]}"; do cp "$build/$f" "$outdir/"; done
 fi
-# The notes: CHANGELOG.md's section "## VERSION ..." as it stands, then the artefacts.
+# The notes: CHANGELOG.md's section "## VERSION ..." as it stands, then the artefacts. (awk reads
+# to the end: exiting early would end git show with SIGPIPE, a failure under pipefail.)
 section=$(git show "$commit:CHANGELOG.md" | awk -v v="$version" '
-  index($0, "## ") == 1 { if (p) exit; if ($0 == "## " v || index($0, "## " v " ") == 1) p = 1 }
+  index($0, "## ") == 1 { p = !done && ($0 == "## " v || index($0, "## " v " ") == 1); if (p) done = 1 }
   p')
 [ -n "$section" ] || { echo "release: CHANGELOG.md has no section ## $version" >&2; exit 1; }
 {
