@@ -13,7 +13,8 @@
 #                          manifest digest, built in the sid root (test/release/extension_image.sh)
 #   RELEASE_NOTES.md       CHANGELOG.md's section for VERSION, and the artefacts
 #   SHA256SUMS             of all the above (sha256sum -c SHA256SUMS)
-# The .debs and images are built into build/release/NAME-VERSION of the checkout, which the roots
+# The archives are written into OUTDIR directly (cheap, made every time). The .debs and images are
+# built into build/release/NAME-VERSION of the checkout, which the roots
 # see, and are taken from there when a record (test/release/artefacts.sh) says they were built
 # from the same source tree: the suites that test them (71_debian_package, 32_extension_dirs)
 # write them there too, so that nothing is built twice. UUIDX_RELEASE_REUSE_ONLY=1 builds none of
@@ -44,9 +45,9 @@ echo "release: $name_version from $(git rev-parse --short "$commit") into $outdi
 
 # ---- the archives (cheap: made every time)
 ensure_packages dpkg-dev umoci >/dev/null || exit 1
-bash test/release/dist.sh "$commit" "$build" | sed 's/^/release: /'
-git archive --format=tar.gz --prefix="$name_version/" -o "$build/$name_version.tar.gz" "$commit"
-echo "release: wrote $build/$name_version.tar.gz"
+bash test/release/dist.sh "$commit" "$outdir" | sed 's/^/release: /'
+git archive --format=tar.gz --prefix="$name_version/" -o "$outdir/$name_version.tar.gz" "$commit"
+echo "release: wrote $outdir/$name_version.tar.gz"
 
 # ---- the packages and images: taken when current, built otherwise
 missing=()
@@ -96,12 +97,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # ---- into OUTDIR, with the notes and the sums
-files=("$name_version.tar.gz" "$name_version.zip")
-for p in "${places[@]}"; do mapfile -t -O "${#files[@]}" files < <(stamp_files "$build" "debs-$(tr ' ' - <<<"${p#*:}")"); done
-for m in "${image_majors[@]}"; do mapfile -t -O "${#files[@]}" files < <(stamp_files "$build" "image-$m"); done
+built=()
+for p in "${places[@]}"; do mapfile -t -O "${#built[@]}" built < <(stamp_files "$build" "debs-$(tr ' ' - <<<"${p#*:}")"); done
+for m in "${image_majors[@]}"; do mapfile -t -O "${#built[@]}" built < <(stamp_files "$build" "image-$m"); done
 if [ "$outdir" != "$build" ]; then
-  for f in "${files[@]}"; do cp "$build/$f" "$outdir/"; done
+  for f in "${built[@]}"; do cp "$build/$f" "$outdir/"; done
 fi
+files=("$name_version.tar.gz" "$name_version.zip" "${built[@]}")
 # The notes: CHANGELOG.md's section "## VERSION ..." as it stands, then the artefacts. (awk reads
 # to the end: exiting early would end git show with SIGPIPE, a failure under pipefail.)
 section=$(git show "$commit:CHANGELOG.md" | awk -v v="$version" '
