@@ -149,7 +149,7 @@ bench-core: $(BENCH_DIR)/core_bench
 # make dist: the PGXN release archive uuidx-<META.json version>.zip of the commit HEAD (git
 # archive: one top directory uuidx-<version>/, no build products, no debian/), written only when
 # every file states the version of EXTVERSION and META.json follows the PGXN Meta Spec
-# (test/release/dist.sh; checked by test/suites/05_version.sh and 70_dist.sh).
+# (test/release/dist.sh; checked by test/suites/05_version.sh and 70_pgxn_dist.sh).
 .PHONY: dist
 dist:
 	bash test/release/dist.sh HEAD
@@ -160,3 +160,13 @@ dist:
 .PHONY: image
 image: all
 	PG_CONFIG="$(PG_CONFIG)" bash test/release/extension_image.sh build/image
+
+# make release: everything a packager takes, in build/release/uuidx-<META.json version>: the
+# source archive (.tar.gz, debian/ included), the PGXN zip, the postgresql-N-uuidx packages of
+# 15 (bookworm), 17 (trixie), 18 and 19 (sid), the CloudNativePG images of 18 and 19 as OCI
+# archives with their digests, RELEASE_NOTES.md (CHANGELOG.md's section) and SHA256SUMS; what the
+# test command built from the same sources is taken, not built again (test/release/release.sh;
+# checked by test/suites/72_release.sh). RELEASE_DIR=... writes elsewhere.
+.PHONY: release
+release:
+	bash test/release/release.sh $(RELEASE_DIR)

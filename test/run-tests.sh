@@ -49,6 +49,8 @@
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
+#   # scope: release        runs once on the machine, last, after the runs in the roots (the
+#                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
 # A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
@@ -72,7 +74,7 @@ UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-trixie}
 UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
 # Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
 # and labels the suites across majors as the outer run does.
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs cross-roots}
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs cross-roots release}
 UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
@@ -311,6 +313,13 @@ elif runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_h
     [ -n "${scopes// /}" ] || continue
     [ "$label" = "$UUIDX_CROSS_LABEL" ] || labels+=("$label")
     UUIDX_CROSS_LABEL=$label in_root "$path_root" "$label" "${scopes# }" "${path_majors[*]}"
+  done
+fi
+
+# The whole release, last: it takes what the suites above wrote in this run and the roots' runs.
+if [ -z "${UUIDX_ROOT:-}" ] && runs_here release; then
+  for s in "${selected[@]}"; do
+    [ "$(suite_scope "$s")" = release ] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "core"
   done
 fi
 

@@ -6,7 +6,7 @@
 # top directory NAME-VERSION/, as PGXN expects, NAME and VERSION read from META.json.
 # debian/ is left out: PGXN users build with `make`; the Debian packaging is built from the
 # repository (README, Installing). Before anything is written, the commit's files must pass
-# test/release/versions.py (one version everywhere, debian/changelog included) and
+# test/release/versions.py (the SQL and distribution versions agree, debian/changelog included) and
 # test/release/pgxn_meta.py (META.json valid against the PGXN Meta Spec, with the files it names
 # present in the archive).
 set -euo pipefail

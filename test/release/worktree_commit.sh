@@ -11,8 +11,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The file list comes from the real index: every tracked file, also those .gitignore matches (such
+# as committed benchmark results), and the untracked ones it does not. Listed from the empty
+# private index, the tracked-but-ignored files were left out, so the commit's tree was never
+# HEAD's even in a clean checkout.
+{ git ls-files -z -c && git ls-files -z -o --exclude-standard; } >"$tmp/files"
 export GIT_INDEX_FILE="$tmp/index"
-git ls-files -z -co --exclude-standard | git update-index -z --add --remove --stdin
+git update-index -z --add --remove --stdin <"$tmp/files"
 tree=$(git write-tree)
 unset GIT_INDEX_FILE
 GIT_AUTHOR_NAME="uuidx tests" GIT_AUTHOR_EMAIL=tests@uuidx.invalid \

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # scope: once
-# One version literal: EXTVERSION in the Makefile. test/release/versions.py (which make dist runs
-# too) checks the control file, META.json, the install script, the CHANGELOG and
-# debian/changelog against it; META.json must follow the PGXN Meta Spec 1.0
+# Two versions, each stated once: the SQL version X.Y, EXTVERSION in the Makefile (the control
+# file's default_version, the install script), and the distribution version X.Y.Z, META.json's
+# version (its provides entry, the CHANGELOG, debian/changelog), which extends the SQL version (a
+# packaging release changes Z only). test/release/versions.py (which make dist and make release run
+# too) checks them; META.json must follow the PGXN Meta Spec 1.0
 # (test/release/pgxn_meta.py). Both checkers are also fed broken input that they must reject, so
 # that their passing means something.
 set -u
@@ -17,9 +19,10 @@ check_verbose() {  # the same, showing the command's output when it fails
   if out=$("${@:2}" 2>&1); then passed=$((passed + 1)); else echo "FAILED: $1"; echo "$out" | sed 's/^/    /'; failed=$((failed + 1)); fi
 }
 ver=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
-echo "EXTVERSION = $ver"
+dist=$(python3 -c 'import json; print(json.load(open("META.json"))["version"])')
+echo "EXTVERSION = $ver, distribution version $dist"
 
-# Every file states EXTVERSION: one check per line of versions.py.
+# Every file states its version: one check per line of versions.py.
 out=$(python3 test/release/versions.py .)
 rc=$?
 fails=0
@@ -136,11 +139,27 @@ disagree() {  # disagree "what" file sed-expression: versions.py must fail on th
   cp "$tmp/saved" "$2"
 }
 check "versions.py accepts the unchanged copy" python3 test/release/versions.py "$tmp/tree"
-disagree "a debian/changelog of another upstream version" "$tmp/tree/debian/changelog" "1s/($ver-/(9.9-/"
+d=${dist//./\\.}
+disagree "a debian/changelog of another upstream version" "$tmp/tree/debian/changelog" "1s/($d-/(9.9.9-/"
 disagree "a debian/changelog of another source package" "$tmp/tree/debian/changelog" "1s/^uuidx /uuid-x /"
-disagree "a META.json of another version" "$tmp/tree/META.json" "s/\"version\": \"$ver.0\"/\"version\": \"9.9.0\"/"
+disagree "a META.json of another version (and provides)" "$tmp/tree/META.json" "s/\"version\": \"$d\"/\"version\": \"9.9.0\"/"
+disagree "a META.json whose provides states another version" "$tmp/tree/META.json" "0,/\"version\": \"$d\"/s//\"version\": \"$ver.99\"/"
+disagree "a META.json version of two parts" "$tmp/tree/META.json" "s/\"version\": \"$d\"/\"version\": \"$ver\"/"
 disagree "a control file of another default_version" "$tmp/tree/uuidx.control" "s/^default_version = .*/default_version = '9.9'/"
-disagree "a CHANGELOG.md without a heading for EXTVERSION" "$tmp/tree/CHANGELOG.md" "s/^## ${ver//./\\.}\\b/## 9.9/"
-sed -i "1s/($ver-/(1:$ver-/" "$tmp/tree/debian/changelog"
-check "versions.py takes a Debian epoch (1:$ver-1) as upstream $ver" python3 test/release/versions.py "$tmp/tree"
+disagree "a CHANGELOG.md without a heading for the distribution version" "$tmp/tree/CHANGELOG.md" "s/^## $d\\b/## 9.9.9/"
+# A distribution version agreed everywhere is taken when it extends the SQL version (a packaging
+# release: Z changes) and refused when it does not (a new X.Y needs a new SQL version first).
+cp -a "$tmp/tree" "$tmp/patch"
+sed -i "s/\"version\": \"$d\"/\"version\": \"$ver.99\"/" "$tmp/patch/META.json"
+sed -i "1s/($d-/($ver.99-/" "$tmp/patch/debian/changelog"
+sed -i "s/^## $d\\b/## $ver.99/" "$tmp/patch/CHANGELOG.md"
+check "versions.py takes a patch release $ver.99 agreed everywhere" python3 test/release/versions.py "$tmp/patch"
+sed -i "s/\"version\": \"$ver.99\"/\"version\": \"9.9.0\"/" "$tmp/patch/META.json"
+sed -i "1s/($ver.99-/(9.9.0-/" "$tmp/patch/debian/changelog"
+sed -i "s/^## $ver.99\\b/## 9.9.0/" "$tmp/patch/CHANGELOG.md"
+out=$(python3 test/release/versions.py "$tmp/patch" 2>&1)
+check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version $ver, and only for that" \
+  bash -c '[ "$(grep -c "^FAIL" <<<"$1")" = 1 ] && grep -q "^FAIL META.json version 9.9.0 is X.Y.Z with X.Y the SQL version" <<<"$1"' _ "$out"
+sed -i "1s/($d-/(1:$d-/" "$tmp/tree/debian/changelog"
+check "versions.py takes a Debian epoch (1:$dist-1) as upstream $dist" python3 test/release/versions.py "$tmp/tree"
 echo "SUITE_RESULT passed=$passed failed=$failed"

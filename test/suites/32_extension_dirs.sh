@@ -7,7 +7,10 @@
 # $system or $libdir. Two sources, each given the same checks:
 #   dir    the directory test/release/extension_image.sh lays out from `make install`;
 #   image  the OCI image it builds from that directory with umoci (FROM scratch), unpacked as an
-#          image volume presents it (its root filesystem: umoci raw unpack); digest printed.
+#          image volume presents it (its root filesystem: umoci raw unpack); digest printed. It is
+#          the release's image of this major: written as its OCI archive into the release
+#          directory (test/release/artefacts.sh), for `make release` and suite 72_release to take
+#          instead of building it again; the archive is unpacked and checked, not the layout.
 # Checks: listed by pg_available_extensions; CREATE EXTENSION .. VERSION '1.0', ALTER EXTENSION
 # .. UPDATE to 1.1; the functions' '$libdir/uuidx' (the control file's module_pathname, unchanged:
 # 18 drops a leading '$libdir/' and searches dynamic_library_path) loads the directory's library;
@@ -15,7 +18,9 @@
 # version string told apart), new sessions load the new library; preloaded by name
 # (shared_preload_libraries = 'uuidx', with uuidx.v7_scope = 'server', which needs it), the
 # postmaster keeps the library it started with until a restart ('$libdir/uuidx' there is not
-# found). Majors before 18 have no extension_control_path: skipped with a line saying so.
+# found); then, the image mounted again, the whole regression suite (pg_regress, the Makefile's
+# REGRESS) against it. Majors before 18 have no extension_control_path: skipped with a line saying
+# so.
 set -u
 cd "$(dirname "$0")/../.."
 pg_config=${PG_CONFIG:-pg_config}
@@ -38,6 +43,10 @@ if [ -z "$tree" ]; then
 fi
 version=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
 next_version="$version-rebuilt"
+source test/release/artefacts.sh
+commit=$(bash test/release/worktree_commit.sh) && release=$(release_dir "$commit") ||
+  { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+dist_version=$(python3 -c 'import json; print(json.load(open("META.json"))["version"])')
 work=$(mktemp -d /tmp/uuidx-extdirs.XXXXXX)
 chmod 755 "$work"
 bin=""
@@ -62,13 +71,25 @@ check_true "the server: a copy of $("$pg_config" --version) without uuidx in \$l
   "$copy_root"
 
 # ---- both builds as directories and images
-tag="$version-pg$major"
+tag="$dist_version-pg$major"
+archive="$release/uuidx-$dist_version-pg$major-image.tar"
 for b in now next; do
   src=$tree
+  as_release=()
   [ $b = next ] && src="$work/next-tree"
-  PG_CONFIG=$pg_config bash test/release/extension_image.sh "$work/$b" "$src" >"$work/$b.digest" 2>"$work/$b.log" ||
+  [ $b = now ] && as_release=("$release" "$(git rev-parse "$commit^{tree}")")
+  PG_CONFIG=$pg_config bash test/release/extension_image.sh "$work/$b" "$src" "${as_release[@]}" >"$work/$b.digest" 2>"$work/$b.log" ||
     { cat "$work/$b.log"; check_true "extension_image.sh ($b build)" f "see above"; }
 done
+# The release's archive holds this layout: unpacked, it is the image checked below.
+rm -rf "$work/now/oci"
+mkdir "$work/now/oci"
+tar -xf "$archive" -C "$work/now/oci"
+check_true "the release's image archive $(basename "$archive"): its digest file, the manifest of tag $tag" \
+  "$([ "$(cat "${archive%.tar}.digest")" = "$(tail -n 1 "$work/now.digest")" ] &&
+     python3 -c 'import json, sys; sys.exit(0 if any(m["digest"] == sys.argv[2] and m["annotations"]["org.opencontainers.image.ref.name"] == sys.argv[3] for m in json.load(open(sys.argv[1]))["manifests"]) else 1)' \
+       "$work/now/oci/index.json" "$(tail -n 1 "$work/now.digest")" "$tag" && echo t)" \
+  "$(ls -l "$archive" 2>&1 | awk '{print $5, "bytes"}'), digest $(cat "${archive%.tar}.digest" 2>&1)"
 declare -A digest=([now]=$(tail -n 1 "$work/now.digest") [next]=$(tail -n 1 "$work/next.digest"))
 files=$(cd "$work/now/extension" && find . -type f | sort | tr '\n' ' ')
 check_true "extension directory from make install: lib/ and share/extension/" \
@@ -177,6 +198,31 @@ checks() {
   cluster_stop
 }
 
+# regress_image: the image mounted as in checks, the whole pg_regress suite against it.
+regress_image() {
+  local mnt="$work/regress/extensions/uuidx" out="$work/regress/out" pg_regress rc ok bad
+  mkdir -p "$out" "$(dirname "$mnt")"
+  provide image now "$mnt"
+  cluster_start "extension_control_path = '\$system:$mnt/share'" "dynamic_library_path = '\$libdir:$mnt/lib'" ||
+    { check_true "image: server started for the regression suite" f ""; return; }
+  pg_regress="$(dirname "$("$pg_config" --pgxs)")/../test/regress/pg_regress"
+  "$pg_regress" --inputdir=. --outputdir="$out" --bindir="$PGBIN" --host="$PGHOST" --port="$PGPORT" \
+    --user=postgres $(make -s --no-print-directory print-regress-opts) \
+    $(make -s --no-print-directory print-regress) >"$out/pg_regress.log" 2>&1
+  rc=$?
+  ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$out/pg_regress.log")
+  bad=$(grep -cE ' FAILED( |$)|^not ok ' "$out/pg_regress.log")
+  check_true "image: the regression suite (pg_regress, REGRESS) with uuidx from the mounted image" \
+    "$([ "$rc" = 0 ] && [ "$bad" = 0 ] && [ "$ok" -gt 0 ] && echo t)" "$ok passed, $bad failed"
+  if [ "$rc" != 0 ]; then
+    grep -E ' FAILED( |$)|^not ok ' "$out/pg_regress.log"
+    [ -f "$out/regression.diffs" ] && head -n 80 "$out/regression.diffs"
+  fi
+  check_true "image: server log after the regression suite" "$(cluster_log_has_crash || echo t)" "no crashed backend"
+  cluster_stop
+}
+
 checks dir
 checks image
+regress_image
 echo "SUITE_RESULT passed=$passed failed=$failed"

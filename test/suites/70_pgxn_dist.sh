@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # scope: once
-# packages: unzip postgresql-15 postgresql-server-dev-15
+# packages: unzip pgxnclient postgresql-15 postgresql-server-dev-15
 # The PGXN release (make dist, test/release/dist.sh): the zip holds one top directory
 # NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
-# does with it on a fresh machine works: unpacked into an empty directory outside the checkout,
-# `make && make install && make installcheck` against apt's PostgreSQL 15, installcheck running
-# pg_regress (the Makefile's REGRESS) on a throwaway cluster.
+# does with it works: Debian's pgxnclient installs it (`pgxn install ./NAME-VERSION.zip`: unpack,
+# make, make install) against apt's PostgreSQL 15 and tests it (`pgxn check`: make installcheck,
+# pg_regress running the Makefile's REGRESS) on a throwaway cluster; unpacked by hand, it makes
+# one directory whose META.json follows the PGXN Meta Spec. The zip is written into the release
+# directory (test/release/artefacts.sh), where `make release` and suite 72_release take it.
 #
 # What is archived: by default the working tree as it would be committed (tracked and untracked
 # files that .gitignore does not exclude), through a commit object that
@@ -13,7 +15,7 @@
 # tree are not touched), so that this run tests the same sources as the other suites.
 # UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
 #
-# make install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
+# pgxn install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
 # the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, test/lib/build.sh) is
 # installed again when there is one, so the suites after this one find it. (The runner runs
 # scope-once suites before it builds and installs for each major, so a full run reinstalls anyway.)
@@ -56,7 +58,9 @@ else
     echo "      archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"
   fi
 fi
-if out=$(bash test/release/dist.sh "$commit" "$work/out" 2>&1); then
+source test/release/artefacts.sh
+release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
+if out=$(bash test/release/dist.sh "$commit" "$release" 2>&1); then
   ok "dist.sh wrote the archive: $(grep '^dist: wrote' <<<"$out" | sed 's/^dist: //')"
 else
   bad "dist.sh failed:"
@@ -64,9 +68,9 @@ else
   exit 1
 fi
 read -r name version < <(git show "$commit:META.json" | python3 -c 'import json, sys; m = json.load(sys.stdin); print(m["name"], m["version"])')
-zip="$work/out/$name-$version.zip"
+zip="$release/$name-$version.zip"
 [ -f "$zip" ] && ok "the archive is named $name-$version.zip (META.json name and version)" ||
-  { bad "no $name-$version.zip in $work/out: $(ls "$work/out")"; exit 1; }
+  { bad "no $name-$version.zip in $release: $(ls "$release")"; exit 1; }
 
 python3 - "$zip" "$name-$version" "$commit" >"$work/zipcheck" <<'PY'
 import subprocess, sys, zipfile
@@ -103,7 +107,7 @@ while IFS= read -r line; do
 done <"$work/zipcheck"
 echo "      the zip's top level: $(unzip -Z1 "$zip" | cut -d/ -f2 | sort -u | grep . | tr '\n' ' ')"
 
-# ---- a fresh machine: unpack into an empty directory, make && make install && make installcheck
+# ---- unpacked by hand: one directory, its META.json valid ------------------------------------
 mkdir "$work/fresh"
 (cd "$work/fresh" && unzip -q "$zip") || { bad "unzip failed"; exit 1; }
 src="$work/fresh/$name-$version"
@@ -113,26 +117,31 @@ python3 test/release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.lo
   ok "the unpacked META.json follows the PGXN Meta Spec and its files are there" ||
   { bad "the unpacked META.json:"; sed 's/^/      /' "$work/meta.log"; }
 
+# ---- pgxnclient: pgxn install, then pgxn check on a throwaway cluster ------------------------
+# From a directory of its own (pgxn check leaves regression.diffs there on failure), the zip by a
+# path with a '/' (a local file, not a name to look up on PGXN).
+mkdir "$work/pgxn"
+cp "$zip" "$work/pgxn/"
+pgxn_opts=(--pg_config "$PG_CONFIG" --make make)
 t0=$(date +%s)
-if make -C "$src" -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$work/make.log" 2>&1; then
-  ok "make ($(($(date +%s) - t0)) s)"
-else
-  bad "make:"; tail -n 30 "$work/make.log" | sed 's/^/      /'; exit 1
-fi
 installed_zip_build=1
-if make -C "$src" PG_CONFIG="$PG_CONFIG" install >"$work/install.log" 2>&1; then
-  ok "make install"
+if (cd "$work/pgxn" && MAKEFLAGS="-j$(nproc)" pgxn install "${pgxn_opts[@]}" "./$name-$version.zip") >"$work/install.log" 2>&1; then
+  ok "pgxn install ./$name-$version.zip ($(pgxn --version 2>&1 | head -n 1); $(($(date +%s) - t0)) s)"
 else
-  bad "make install:"; tail -n 30 "$work/install.log" | sed 's/^/      /'; exit 1
+  bad "pgxn install:"; tail -n 30 "$work/install.log" | sed 's/^/      /'; exit 1
 fi
+so=$("$PG_CONFIG" --pkglibdir)/uuidx.so
+[ "$so" -nt "$zip" ] && ok "pgxn install put a new $so" || bad "$so is older than the zip: pgxn install did not install it"
 cluster_start || { bad "could not start a throwaway cluster"; exit 1; }
 t0=$(date +%s)
-if make -C "$src" PG_CONFIG="$PG_CONFIG" installcheck >"$work/installcheck.log" 2>&1; then
-  ok "make installcheck ($(($(date +%s) - t0)) s): $(grep -E 'tests passed|tests failed' "$work/installcheck.log" | tr -s ' ' | sed 's/^ //')"
+if (cd "$work/pgxn" && pgxn check "${pgxn_opts[@]}" -h "$PGHOST" -p "$PGPORT" -U postgres "./$name-$version.zip") >"$work/installcheck.log" 2>&1; then
+  ok "pgxn check ./$name-$version.zip ($(($(date +%s) - t0)) s): $(grep -E 'tests passed|tests failed' "$work/installcheck.log" | tr -s ' ' | sed 's/^ //')"
 else
-  bad "make installcheck:"
+  bad "pgxn check:"
   tail -n 40 "$work/installcheck.log" | sed 's/^/      /'
-  [ -f "$src/regression.diffs" ] && head -n 80 "$src/regression.diffs" | sed 's/^/      /'
+  [ -f "$work/pgxn/regression.diffs" ] && head -n 80 "$work/pgxn/regression.diffs" | sed 's/^/      /'
 fi
+grep -qE 'All [0-9]+ tests passed' "$work/installcheck.log" && ok "pgxn check ran the regression suite: $(grep -oE 'All [0-9]+ tests passed' "$work/installcheck.log")" ||
+  bad "pgxn check's output shows no passed regression suite"
 if cluster_log_has_crash; then bad "the server log shows a crashed backend"; else ok "no crashed backend"; fi
 echo "      $nfiles files in the zip; $(($(date +%s) - start)) s for this suite"

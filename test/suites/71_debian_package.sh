@@ -15,8 +15,11 @@
 # every major; then the packages are purged.
 #
 # What is built: the working tree as it would be committed (test/release/worktree_commit.sh,
-# git archive), copied outside the checkout, because dpkg-buildpackage writes ../*.deb next to
-# the tree it builds. UUIDX_DEB_COMMIT=HEAD builds exactly the commit.
+# git archive), by the release's build step test/release/debs.sh (copied outside the checkout,
+# because dpkg-buildpackage writes ../*.deb next to the tree it builds), which also puts the .debs
+# of these majors into the release directory, build/release/NAME-VERSION: they are installed from
+# there, and `make release` and suite 72_release take them instead of building again.
+# UUIDX_DEB_COMMIT=HEAD builds exactly the commit.
 #
 # Files of the installed extension: `make install` (test/lib/build.sh, and suite 70) puts
 # uuidx.so, uuidx.control and the scripts into /usr/lib/postgresql/N and /usr/share/postgresql/N
@@ -87,36 +90,30 @@ work=$(mktemp -d /tmp/uuidx-deb.XXXXXX)
 chmod 755 "$work"
 trap finish EXIT
 
-# ---- the source tree, outside the checkout -----------------------------------------------------
+# ---- the build: the release's own step, test/release/debs.sh, which writes the .debs into the
+# release directory (test/release/artefacts.sh) for `make release` and suite 72_release to take
 if [ -n "${UUIDX_DEB_COMMIT:-}" ]; then
   commit=$UUIDX_DEB_COMMIT
 else
   commit=$(bash test/release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
 fi
-mkdir -p "$work/build/uuidx" "$work/debs"
-chmod 700 "$work/build"
-git archive --format=tar "$commit" | tar -xf - -C "$work/build/uuidx" || { bad "git archive $commit"; exit 1; }
+source test/release/artefacts.sh
+release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
+extversion=$(git show "$commit:uuidx.control" | sed -n "s/^default_version = '\(.*\)'/\1/p")
+t0=$(date +%s)
+bash test/release/debs.sh "$commit" "$release" "$work" "${majors[@]}" >"$work/debs.log" 2>&1
+rc=$?
+sed 's/^/      /' "$work/debs.log"
+case $rc in
+  0) ok "apt-get build-dep installed debian/control's Build-Depends"
+     ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - t0)) s, test/release/debs.sh)" ;;
+  2) bad "test/release/debs.sh: a server or the build dependencies could not be installed (above)"; exit 1 ;;
+  3) ok "apt-get build-dep installed debian/control's Build-Depends"
+     bad "dpkg-buildpackage -us -uc -b (test/release/debs.sh, above)"; exit 1 ;;
+  *) bad "test/release/debs.sh exited $rc (above)"; exit 1 ;;
+esac
 src="$work/build/uuidx"
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
-extversion=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$src/uuidx.control")
-echo "      building uuidx $version from $(git rev-parse --short "$commit")"
-
-# Build dependencies, from apt, as debian/control states them (after apt-get update if apt's
-# lists are missing or stale).
-if apt build-dep --no-install-recommends "$src" >"$work/build-dep.log" 2>&1 ||
-  { apt update >>"$work/build-dep.log" 2>&1 && apt build-dep --no-install-recommends "$src" >>"$work/build-dep.log" 2>&1; }; then
-  ok "apt-get build-dep installed debian/control's Build-Depends"
-else
-  bad "apt-get build-dep:"; tail -n 20 "$work/build-dep.log" | sed 's/^/      /'; exit 1
-fi
-
-# ---- dpkg-buildpackage -------------------------------------------------------------------------
-t0=$(date +%s)
-if (cd "$src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
-  ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - t0)) s)"
-else
-  bad "dpkg-buildpackage -us -uc -b:"; tail -n 60 "$work/build.log" | sed 's/^/      /'; exit 1
-fi
 for m in "${majors[@]}"; do
   grep -q "^### End $m installcheck ###\$" "$work/build.log" &&
     ok "build-time test (dh_pgxs_test) on $m: $(sed -n "/^### PostgreSQL $m installcheck ###/,/^### End $m installcheck ###/p" "$work/build.log" | grep -E 'tests passed' | tr -s ' ' | sed 's/^ //' | head -n 1)" ||
@@ -165,8 +162,7 @@ else
   bad "lintian: $errors errors (exit code $lintian_rc)"
 fi
 
-# ---- install from a directory without the build tree -----------------------------------------
-cp "$work"/build/*.deb "$work/debs/"
+# ---- install from the release directory, without the build tree -------------------------------
 rm -rf "$work/build"
 if [ -n "$preinstalled" ]; then
   # Someone installed the package on purpose: leave it, and skip what would replace and purge it.
@@ -179,7 +175,7 @@ touched=("${majors[@]}")
 t0=$(date +%s)
 local_debs=()
 for deb in "${debs[@]}"; do local_debs+=("./$(basename "$deb")"); done
-if (cd "$work/debs" && apt install "${local_debs[@]}") >"$work/install.log" 2>&1; then
+if (cd "$release" && apt install "${local_debs[@]}") >"$work/install.log" 2>&1; then
   ok "apt-get install ${debs[*]##*/} ($(($(date +%s) - t0)) s)"
 else
   bad "apt-get install:"; tail -n 20 "$work/install.log" | sed 's/^/      /'; exit 1
