@@ -153,21 +153,11 @@ if [ -n "$do_inserts" ]; then
     [v7server]="\`uuidv7()\` (PostgreSQL's)")
   keys=(v7 random bigint)
   [ -n "$server_uuidv7" ] && keys+=(v7server)
-  nkeys=${#keys[@]}
   keylist=$(printf "'%s'," "${keys[@]}")
   keylist=${keylist%,}
-  for ((r = 1; r <= insert_rounds; r++)); do
-    for ((j = 0; j < nkeys; j++)); do
-      key=${keys[$(((j + r - 1) % nkeys))]}  # the order rotates every round
-      # A fresh table, and a checkpoint so no round pays for the previous one's dirty pages.
-      psql_q -c "DROP TABLE IF EXISTS bench_ins" -c "CREATE TABLE bench_ins (id ${keydef[$key]}, payload int)" -c "CHECKPOINT"
-      started=$(date +%s)
-      psql_q -c "CALL bench_insert('$key', $r, $rows, $batch)"
-      psql_q -c "INSERT INTO bench_ins_sizes SELECT '$key', $r, pg_relation_size('bench_ins_pkey'), pg_relation_size('bench_ins')"
-      echo "round $r, $key: $(($(date +%s) - started)) s"
-    done
-  done
-  psql_q -c "DROP TABLE bench_ins"
+  pairs=()
+  for key in "${keys[@]}"; do pairs+=("$key=${keydef[$key]}"); done
+  bench_insert_rounds "$insert_rounds" "$rows" "$batch" "${pairs[@]}"
   psql_q -F, -c "SELECT key, round, tenth, rows_done, extract(epoch FROM at), pg_wal_lsn_diff(lsn, '0/0') FROM bench_ins_progress ORDER BY key, round, tenth" >"$out/inserts_progress.csv"
   psql_q -F, -c "SELECT * FROM bench_ins_sizes ORDER BY key, round" >"$out/inserts_sizes.csv"
 

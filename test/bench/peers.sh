@@ -167,18 +167,9 @@ psql_q -A -F, -c "SELECT * FROM bench_burst ORDER BY round, expr" >"$out/clock_r
 # ---- 3. inserts -------------------------------------------------------------------------------
 echo
 echo "== inserts: $rows rows in $batch-row transactions per generator, $insert_rounds round(s)"
-n=${#exprs[@]}
-for ((r = 1; r <= insert_rounds; r++)); do
-  for ((j = 0; j < n; j++)); do
-    e=${exprs[$(((j + r - 1) % n))]}  # the order rotates every round
-    psql_q -c "DROP TABLE IF EXISTS bench_ins" -c "CREATE TABLE bench_ins (id uuid PRIMARY KEY DEFAULT $e, payload int)" -c "CHECKPOINT"
-    started=$(date +%s)
-    psql_q -c "CALL bench_insert('$e', $r, $rows, $batch)"
-    psql_q -c "INSERT INTO bench_ins_sizes SELECT '$e', $r, pg_relation_size('bench_ins_pkey'), pg_relation_size('bench_ins')"
-    echo "round $r, $e: $(($(date +%s) - started)) s"
-  done
-done
-psql_q -c "DROP TABLE bench_ins"
+pairs=()
+for e in "${exprs[@]}"; do pairs+=("$e=uuid PRIMARY KEY DEFAULT $e"); done
+bench_insert_rounds "$insert_rounds" "$rows" "$batch" "${pairs[@]}"
 psql_q -F, -c "SELECT key, round, tenth, rows_done, extract(epoch FROM at), pg_wal_lsn_diff(lsn, '0/0') FROM bench_ins_progress ORDER BY key, round, tenth" >"$out/inserts_progress.csv"
 {
   echo "## Inserts: $rows rows in $batch-row transactions"
