@@ -210,7 +210,10 @@ fi
 {
   echo "# uuidx benchmark"
   echo
-  echo "Reproduce: \`make bench\` (or \`test/bench/bench.sh --calls $calls --rounds $rounds --rows $rows --batch $batch --insert-rounds $insert_rounds\`)."
+  args=""
+  [ -n "$do_calls" ] && args+=" --calls $calls --rounds $rounds" || args+=" --skip-calls"
+  [ -n "$do_inserts" ] && args+=" --rows $rows --batch $batch --insert-rounds $insert_rounds" || args+=" --skip-inserts"
+  echo "Reproduce: \`make bench\` (or \`test/bench/bench.sh$args\`)."
   echo
   sed 's/^# Machine/## Machine/' "$out/machine.md"
   for f in generators inspection inserts; do [ -f "$out/$f.md" ] && { echo; cat "$out/$f.md"; }; done

@@ -18,6 +18,7 @@ set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
+source test/lib/order_oracle.sh
 
 seed=${UUIDX_ORACLE_SEED:-20261124}
 n=${UUIDX_ORACLE_N:-300}
@@ -33,29 +34,7 @@ chmod 755 "$work"
 cluster_psql -c "CREATE DATABASE oracle"
 PGDATABASE=oracle cluster_psql -c "CREATE EXTENSION uuidx"
 
-start=$(date +%s%N)
-python3 test/lib/order_oracle.py gen "$seed" "$n" "$work/oracle.sql"
-PGDATABASE=oracle cluster_psql -At -f "$work/oracle.sql" >"$work/oracle.out" 2>"$work/oracle.err"
-rc=$?
-python3 test/lib/order_oracle.py rows_sql | PGDATABASE=oracle cluster_psql -At -F $'\t' >"$work/rows.tsv" 2>>"$work/oracle.err"
-end=$(date +%s%N)
-check_true "oracle script ran" "$([ $rc = 0 ] && [ ! -s "$work/oracle.err" ] && echo t)" \
-  "exit code $rc, $(( (end - start) / 1000000 )) ms$( [ -s "$work/oracle.err" ] && echo "; $(head -c 400 "$work/oracle.err")")"
-python3 test/lib/order_oracle.py check "$work/oracle.out" "$work/oracle.sql.flags" "$work/rows.tsv" >"$work/stats"
-while read -r table tried mismatched fired; do
-  [ "$table" = "mismatched" ] && continue
-  check_true "$table: the answers agree with the setting on and off" \
-    "$([ "$mismatched" = 0 ] && [ "$tried" -ge $((3 * n)) ] && echo t)" "$tried queries, $mismatched mismatches (seed $seed)"
-  if [[ " o_ver o_mix " == *" $table "* ]]; then
-    check_true "$table: never rewritten (not provably v7 with a NULL time only for a NULL key)" \
-      "$([ "$fired" = 0 ] && echo t)" "plan changed for $fired of $tried"
-  else
-    check_true "$table: rewritten for many queries" "$([ $((fired * 100)) -ge $((tried * 25)) ] && echo t)" \
-      "plan changed for $fired of $tried"
-  fi
-done <"$work/stats"
-grep '^mismatched' "$work/stats" && { echo "queries: $work/oracle.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
-check_true "every table checked" "$([ "$(grep -c '^o_' "$work/stats")" = 5 ] && echo t)" "$(tr '\n' ';' <"$work/stats")"
+order_oracle_check "$work" "$seed" "$n" "" "o_ver o_mix" 5
 
 [ -z "${UUIDX_KEEP_CLUSTER:-}" ] && rm -rf "$work"
 suite_end

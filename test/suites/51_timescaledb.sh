@@ -19,6 +19,7 @@ set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
+source test/lib/order_oracle.sh
 source test/lib/deps.sh
 
 pg_config=${PG_CONFIG:-pg_config}
@@ -260,28 +261,7 @@ done <"$work/time.stats"
 grep '^mismatched' "$work/time.stats" && { echo "queries: $work/time.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
 check_true "every hypertable checked (predicates)" "$([ "$(grep -c '^h_' "$work/time.stats")" = 3 ] && echo t)" "$(tr '\n' ';' <"$work/time.stats")"
 
-start=$(date +%s%N)
-python3 test/lib/order_oracle.py gen "$seed" "$n" "$work/order.sql" hypertable
-PGDATABASE=oracle cluster_psql -At -f "$work/order.sql" >"$work/order.out" 2>"$work/order.err"
-rc=$?
-python3 test/lib/order_oracle.py rows_sql hypertable | PGDATABASE=oracle cluster_psql -At -F $'\t' >"$work/rows.tsv" 2>>"$work/order.err"
-check_true "order oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/order.err" ] && echo t)" \
-  "exit code $rc, $((($(date +%s%N) - start) / 1000000)) ms$( [ -s "$work/order.err" ] && echo "; $(head -c 400 "$work/order.err")")"
-python3 test/lib/order_oracle.py check "$work/order.out" "$work/order.sql.flags" "$work/rows.tsv" >"$work/order.stats"
-while read -r table tried mismatched fired; do
-  [ "$table" = "mismatched" ] && continue
-  check_true "$table: orders and min/max agree with the setting on and off" \
-    "$([ "$mismatched" = 0 ] && [ "$tried" -ge $((3 * n)) ] && echo t)" "$tried queries, $mismatched mismatches (seed $seed)"
-  if [[ " h_ver h_plain " == *" $table "* ]]; then
-    check_true "$table: never rewritten (not provably v7 with a NULL time only for a NULL key)" \
-      "$([ "$fired" = 0 ] && echo t)" "plan changed for $fired of $tried"
-  else
-    check_true "$table: rewritten for many queries" "$([ $((fired * 100)) -ge $((tried * 25)) ] && echo t)" \
-      "plan changed for $fired of $tried"
-  fi
-done <"$work/order.stats"
-grep '^mismatched' "$work/order.stats" && { echo "queries: $work/order.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
-check_true "every hypertable checked (orders)" "$([ "$(grep -c '^h_' "$work/order.stats")" = 4 ] && echo t)" "$(tr '\n' ';' <"$work/order.stats")"
+order_oracle_check "$work" "$seed" "$n" hypertable "h_ver h_plain" 4
 
 # The other order of the libraries: the planner hooks chain the other way round.
 sed -i "s/^shared_preload_libraries = 'timescaledb,uuidx'/shared_preload_libraries = 'uuidx,timescaledb'/" "$CLUSTER_DIR/data/postgresql.conf"

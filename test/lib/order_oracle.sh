@@ -1,0 +1,35 @@
+# order_oracle.sh: the oracle of orders by time and min/max of time (test/lib/order_oracle.py),
+# run and judged; suites 48_time_order_oracle (plain tables) and 51_timescaledb (hypertables).
+# Source it after cluster.sh and generation.sh, then, with uuidx created in database oracle:
+#   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
+# WORK: a directory for the script and results; about 3 * N queries per table from SEED; VARIANT:
+# "" (plain tables) or hypertable; NEVER: the tables no plan may change on (not provably v7);
+# COUNT: how many tables must have been checked. Every query's answers must agree with
+# uuidx.time_predicates on and off; the plan must change for a quarter or more of the queries on
+# the other tables. On a mismatch the queries are kept (UUIDX_KEEP_CLUSTER).
+order_oracle_check() {
+  local work=$1 seed=$2 n=$3 variant=$4 never=$5 count=$6 start rc table tried mismatched fired
+  start=$(date +%s%N)
+  python3 test/lib/order_oracle.py gen "$seed" "$n" "$work/order.sql" $variant
+  PGDATABASE=oracle cluster_psql -At -f "$work/order.sql" >"$work/order.out" 2>"$work/order.err"
+  rc=$?
+  python3 test/lib/order_oracle.py rows_sql $variant | PGDATABASE=oracle cluster_psql -At -F $'\t' >"$work/rows.tsv" 2>>"$work/order.err"
+  check_true "the order oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/order.err" ] && echo t)" \
+    "exit code $rc, $((($(date +%s%N) - start) / 1000000)) ms$( [ -s "$work/order.err" ] && echo "; $(head -c 400 "$work/order.err")")"
+  python3 test/lib/order_oracle.py check "$work/order.out" "$work/order.sql.flags" "$work/rows.tsv" >"$work/order.stats"
+  while read -r table tried mismatched fired; do
+    [ "$table" = "mismatched" ] && continue
+    check_true "$table: orders and min/max of time agree with the setting on and off" \
+      "$([ "$mismatched" = 0 ] && [ "$tried" -ge $((3 * n)) ] && echo t)" "$tried queries, $mismatched mismatches (seed $seed)"
+    if [[ " $never " == *" $table "* ]]; then
+      check_true "$table: never rewritten (not provably v7 with a NULL time only for a NULL key)" \
+        "$([ "$fired" = 0 ] && echo t)" "plan changed for $fired of $tried"
+    else
+      check_true "$table: rewritten for many queries" "$([ $((fired * 100)) -ge $((tried * 25)) ] && echo t)" \
+        "plan changed for $fired of $tried"
+    fi
+  done <"$work/order.stats"
+  grep '^mismatched' "$work/order.stats" && { echo "queries: $work/order.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
+  check_true "every table checked (orders)" "$([ "$(grep -vc '^mismatched' "$work/order.stats")" = "$count" ] && echo t)" \
+    "$(tr '\n' ';' <"$work/order.stats")"
+}
