@@ -63,33 +63,39 @@ in_place() {
   fi
 }
 rel=${build#"$top/"}
+# take_or_build KEY WHAT BUILD...: KEY's artefacts when a record says they were built from this
+# tree; else BUILD, or, under UUIDX_RELEASE_REUSE_ONLY, WHAT counted as missing.
+take_or_build() {
+  local key=$1 what=$2
+  shift 2
+  if stamp_fresh "$build" "$key" "$tree"; then
+    echo "release: $what: built from this tree already, taken"
+  elif [ -n "${UUIDX_RELEASE_REUSE_ONLY:-}" ]; then
+    missing+=("$what")
+  else
+    echo "release: building $what"
+    "$@"
+  fi
+}
+# build_debs KEY PLACE MAJOR...: the packages of those majors, built in PLACE (its log kept).
+build_debs() {
+  local key=$1 place=$2
+  shift 2
+  mkdir -p "$build/.logs"
+  in_place "$place" bash -c 'w=$(mktemp -d); chmod 755 "$w"; bash test/release/debs.sh "$1" "$2" "$w" "${@:3}"; rc=$?; rm -rf "$w"; exit $rc' _ \
+    "$commit" "$rel" "$@" >"$build/.logs/$key.log" 2>&1 || true
+  grep '^debs: wrote' "$build/.logs/$key.log" | sed 's/^debs: /release: /'
+  stamp_fresh "$build" "$key" "$tree" ||
+    { tail -n 40 "$build/.logs/$key.log" >&2; echo "release: could not build the packages of $* ($place)" >&2; exit 1; }
+}
 for p in "${places[@]}"; do
   place=${p%%:*}
   read -r -a majors <<<"${p#*:}"
   key="debs-$(IFS=-; echo "${majors[*]}")"
-  if stamp_fresh "$build" "$key" "$tree"; then
-    echo "release: the packages of ${majors[*]} ($place): built from this tree already, taken"
-  elif [ -n "${UUIDX_RELEASE_REUSE_ONLY:-}" ]; then
-    missing+=("the packages of ${majors[*]} ($place)")
-  else
-    echo "release: building the packages of ${majors[*]} ($place)"
-    mkdir -p "$build/.logs"
-    in_place "$place" bash -c 'w=$(mktemp -d); chmod 755 "$w"; bash test/release/debs.sh "$1" "$2" "$w" "${@:3}"; rc=$?; rm -rf "$w"; exit $rc' _ \
-      "$commit" "$rel" "${majors[@]}" >"$build/.logs/$key.log" 2>&1 || true
-    grep '^debs: wrote' "$build/.logs/$key.log" | sed 's/^debs: /release: /'
-    stamp_fresh "$build" "$key" "$tree" ||
-      { tail -n 40 "$build/.logs/$key.log" >&2; echo "release: could not build the packages of ${majors[*]} ($place)" >&2; exit 1; }
-  fi
+  take_or_build "$key" "the packages of ${majors[*]} ($place)" build_debs "$key" "$place" "${majors[@]}"
 done
 for m in "${image_majors[@]}"; do
-  if stamp_fresh "$build" "image-$m" "$tree"; then
-    echo "release: the image of $m: built from this tree already, taken"
-  elif [ -n "${UUIDX_RELEASE_REUSE_ONLY:-}" ]; then
-    missing+=("the image of $m ($image_root)")
-  else
-    echo "release: building the image of $m ($image_root)"
-    in_place "$image_root" bash test/release/image.sh "$commit" "$rel" "$m" || exit 1
-  fi
+  take_or_build "image-$m" "the image of $m ($image_root)" in_place "$image_root" bash test/release/image.sh "$commit" "$rel" "$m" || exit 1
 done
 if [ ${#missing[@]} -gt 0 ]; then
   printf 'release: not built from this tree: %s\n' "${missing[@]}" >&2
