@@ -8,14 +8,14 @@ GLUE_SRCS    = $(wildcard src/pg/*.cpp)
 PLANNER_SRCS = $(wildcard src/planner/*.cpp)
 OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o)
 
-DATA = $(wildcard sql/uuidx--*.sql)
+DATA = $(wildcard uuidx--*.sql)
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions facade uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 # make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into
-# a real server (test/lib/variant.sh installs it into a throwaway copy of the server's
+# a real server (lab/variant.sh installs it into a throwaway copy of the server's
 # installation): the setting uuidx.test_random_failure makes the random source fail, and _PG_init
 # fills the session state, in the postmaster too when preloaded (test/suites/41_fork_safety.sh).
 ifdef UUIDX_FAULT_INJECTION
@@ -23,7 +23,7 @@ PG_CPPFLAGS += -DUUIDX_FAULT_INJECTION
 endif
 
 WERROR ?=
-# make UUIDX_BENCH_LWLOCK=1: a variant for test/bench/server_scope.sh only, never shipped, whose
+# make UUIDX_BENCH_LWLOCK=1: a variant for bench/server_scope.sh only, never shipped, whose
 # server-wide v7 sequence is updated under an LWLock instead of a compare-and-swap.
 ifdef UUIDX_BENCH_LWLOCK
 PG_CPPFLAGS += -DUUIDX_BENCH_LWLOCK
@@ -115,7 +115,7 @@ print-regress-opts:
 	@echo $(REGRESS_OPTS)
 
 # ---- benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) ----------
-# make bench [BENCH_ARGS="--rows 1000000"]: PostgreSQL side by side, see test/bench/bench.sh.
+# make bench [BENCH_ARGS="--rows 1000000"]: PostgreSQL side by side, see bench/bench.sh.
 # make bench-core: Google Benchmark of the core alone, built with the extension's -O2.
 BENCH_DIR       = build/bench
 BENCH_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra $(WERROR)
@@ -125,22 +125,22 @@ $(BENCH_DIR)/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
 	@mkdir -p $(dir $@)
 	$(CXX) $(BENCH_CXXFLAGS) -c $< -o $@
 
-$(BENCH_DIR)/core_bench: test/bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/core/*.hpp)
+$(BENCH_DIR)/core_bench: bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/core/*.hpp)
 	@mkdir -p $(dir $@)
-	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core test/bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
+	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
 .PHONY: bench bench-peers bench-core
 # It builds and installs uuidx into a throwaway copy of the server's installation
-# (test/lib/variant.sh), never into the server itself, and deletes the copy when done.
+# (lab/variant.sh), never into the server itself, and deletes the copy when done.
 bench:
-	@bash -c 'source test/lib/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
 	  trap "uuidx_variant_remove $$bin" EXIT; echo "uuidx for the benchmark: installed in $${bin%/bin}, a throwaway copy"; \
-	  PATH="$$bin:$$PATH" bash test/bench/bench.sh $(BENCH_ARGS)'
+	  PATH="$$bin:$$PATH" bash bench/bench.sh $(BENCH_ARGS)'
 
-# make bench-peers: uuidx's v7 beside 18's uuidv7(), pg_uuidv7 and TimescaleDB, see test/bench/peers.sh.
+# make bench-peers: uuidx's v7 beside 18's uuidv7(), pg_uuidv7 and TimescaleDB, see bench/peers.sh.
 bench-peers:
-	@bash -c 'source test/lib/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
-	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash test/bench/peers.sh $(BENCH_ARGS)'
+	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/peers.sh $(BENCH_ARGS)'
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)
@@ -149,24 +149,24 @@ bench-core: $(BENCH_DIR)/core_bench
 # make dist: the PGXN release archive uuidx-<META.json version>.zip of the commit HEAD (git
 # archive: one top directory uuidx-<version>/, no build products, no debian/), written only when
 # every file states the version of EXTVERSION and META.json follows the PGXN Meta Spec
-# (test/release/dist.sh; checked by test/suites/05_version.sh and 70_pgxn_dist.sh).
+# (release/dist.sh; checked by test/suites/05_version.sh and 70_pgxn_dist.sh).
 .PHONY: dist
 dist:
-	bash test/release/dist.sh HEAD
+	bash release/dist.sh HEAD
 
 # make image: uuidx laid out as an extension directory (lib/, share/extension/) and the OCI image
 # CloudNativePG mounts from it (FROM scratch, built by umoci), both in build/image for the server
-# of PG_CONFIG; prints the image's digest (test/release/extension_image.sh, docs/cloudnativepg.md).
+# of PG_CONFIG; prints the image's digest (release/extension_image.sh, docs/cloudnativepg.md).
 .PHONY: image
 image: all
-	PG_CONFIG="$(PG_CONFIG)" bash test/release/extension_image.sh build/image
+	PG_CONFIG="$(PG_CONFIG)" bash release/extension_image.sh build/image
 
 # make release: everything a packager takes, in build/release/uuidx-<META.json version>: the
 # source archive (.tar.gz, debian/ included), the PGXN zip, the postgresql-N-uuidx packages of
 # 15 (bookworm), 17 (trixie), 18 and 19 (sid), the CloudNativePG images of 18 and 19 as OCI
 # archives with their digests, RELEASE_NOTES.md (CHANGELOG.md's section) and SHA256SUMS; what the
-# test command built from the same sources is taken, not built again (test/release/release.sh;
+# test command built from the same sources is taken, not built again (release/release.sh;
 # checked by test/suites/72_release.sh). RELEASE_DIR=... writes elsewhere.
 .PHONY: release
 release:
-	bash test/release/release.sh $(RELEASE_DIR)
+	bash release/release.sh $(RELEASE_DIR)

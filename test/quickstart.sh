@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 keep=""
 [ "${1:-}" = "--keep" ] && keep=1
 
-source test/lib/deps.sh
+source lab/deps.sh
 sudo=""
 if [ "$(id -u)" != 0 ]; then
   command -v sudo >/dev/null || { echo "uuidx: run this as root, or install sudo" >&2; exit 1; }

@@ -44,7 +44,7 @@ bool is_version(const Uuid& u, int version) noexcept { return version_of(u) == v
 // The read-back below works on plain integers and builds a std::optional only at the very end:
 // GCC returns std::optional<uint64_t> through the stack with a byte store followed by a wider
 // load (a store-forwarding stall), and chaining three such calls made uuid_extract_time() cost
-// more than twice uuid_hash() (test/bench/core_bench.cpp).
+// more than twice uuid_hash() (bench/core_bench.cpp).
 
 // §5.1: time_high | time_mid | time_low of a v1, whatever its version nibble says.
 inline std::uint64_t v1_timestamp_bits(const Uuid& u) noexcept {

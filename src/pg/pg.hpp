@@ -29,7 +29,7 @@ namespace uuidx_pg {
 // A core failure copied out of its exception: plain bytes, so it survives the catch block and
 // owns nothing when ereport() longjmps away. The text buffers are deliberately left
 // uninitialised: call_core builds one of these on every call, and zeroing 1.3 KB each time cost
-// more than a whole UUID (measured by test/bench). raise() reads them only after capture() or
+// more than a whole UUID (measured by bench). raise() reads them only after capture() or
 // capture_unexpected() has written all three; the out-of-memory path writes none and raise()
 // handles it before reading any.
 struct CoreFailure {

@@ -2,12 +2,12 @@
 # scope: once
 # timeout: 1800
 # A new minimal machine: a bare root of the machine's own Debian suite (debootstrap minbase plus
-# git, as `docker run debian:bookworm` gives with git; test/lib/root.sh), copied anew for every
+# git, as `docker run debian:bookworm` gives with git; lab/root.sh), copied anew for every
 # run so that nothing is installed in it first. In it:
 #   1. it lacks what a full install has (procps, python3, a compiler, PostgreSQL), so the checks
 #      below mean something;
 #   2. the README's first command, test/quickstart.sh, passes as root, and again as a user through
-#      sudo (test/lib/quickstart_runs.sh);
+#      sudo (lab/quickstart_runs.sh);
 #   3. the install step of the test command (test/run-tests.sh --install-only) succeeds, and then
 #      every program any script of the repository calls is found: the list is read from the
 #      scripts themselves (test/lib/commands_used.py); a program that the scripts look for with
@@ -16,8 +16,8 @@
 # The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/root.sh
+source lab/deps.sh
+source lab/root.sh
 source test/lib/generation.sh  # check_true
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
@@ -51,7 +51,7 @@ check_true "the copy lacks what the scripts install (procps, python3, make, g++,
 git ls-files -co --exclude-standard | tar -cf "$copy/var/tmp/uuidx-tree.tar" -T -
 mkdir -p "$copy/root/uuidx-harness"
 tar -xf "$copy/var/tmp/uuidx-tree.tar" -C "$copy/root/uuidx-harness"
-out=$(inside bash /root/uuidx-harness/test/lib/quickstart_runs.sh /var/tmp/uuidx-tree.tar 2>&1)
+out=$(inside bash /root/uuidx-harness/lab/quickstart_runs.sh /var/tmp/uuidx-tree.tar 2>&1)
 for as in root sudo; do
   line=$(grep -E "^QUICKSTART as=$as " <<<"$out" | tail -n 1)
   [[ $line == *" rc=0 "*"works=yes" ]] || { echo "$out" | sed -n "/QUICKSTART as=$as/q;p" | tail -n 30; }

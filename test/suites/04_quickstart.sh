@@ -3,14 +3,14 @@
 # timeout: 1800
 # The README's first command, test/quickstart.sh, on the Debian suites users run, each with its
 # own PostgreSQL (what `apt-get install postgresql` gives there): trixie (17) and sid (18), in the
-# harness's roots (test/lib/root.sh), as root and as a user through sudo
-# (test/lib/quickstart_runs.sh). Each run starts from the repository's files as a clone has them
+# harness's roots (lab/root.sh), as root and as a user through sudo
+# (lab/quickstart_runs.sh). Each run starts from the repository's files as a clone has them
 # and must end with "== uuidx works" after its 100,000 values checked. Bookworm (15) is suite
 # 03_minimal_machine's, on a bare root. UUIDX_QUICKSTART_SUITES chooses the suites.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/root.sh
+source lab/deps.sh
+source lab/root.sh
 source test/lib/generation.sh  # check_true
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)
@@ -21,7 +21,7 @@ for suite in ${UUIDX_QUICKSTART_SUITES:-trixie sid}; do
   fi
   tarball=var/tmp/uuidx-quickstart-tree.tar
   git ls-files -co --exclude-standard | tar -cf "$dir/$tarball" -T -
-  out=$(root_run "$suite" bash /uuidx/repo/test/lib/quickstart_runs.sh "/$tarball" 2>&1)
+  out=$(root_run "$suite" bash /uuidx/repo/lab/quickstart_runs.sh "/$tarball" 2>&1)
   rm -f "$dir/$tarball"
   for as in root sudo; do
     line=$(grep -E "^QUICKSTART as=$as " <<<"$out" | tail -n 1)

@@ -3,9 +3,9 @@
 # Two versions, each stated once: the SQL version X.Y, EXTVERSION in the Makefile (the control
 # file's default_version, the install script), and the distribution version X.Y.Z, META.json's
 # version (its provides entry, the CHANGELOG, debian/changelog), which extends the SQL version (a
-# packaging release changes Z only). test/release/versions.py (which make dist and make release run
+# packaging release changes Z only). release/versions.py (which make dist and make release run
 # too) checks them; META.json must follow the PGXN Meta Spec 1.0
-# (test/release/pgxn_meta.py). Both checkers are also fed broken input that they must reject, so
+# (release/pgxn_meta.py). Both checkers are also fed broken input that they must reject, so
 # that their passing means something.
 set -u
 cd "$(dirname "$0")/../.."
@@ -23,7 +23,7 @@ dist=$(python3 -c 'import json; print(json.load(open("META.json"))["version"])')
 echo "EXTVERSION = $ver, distribution version $dist"
 
 # Every file states its version: one check per line of versions.py.
-out=$(python3 test/release/versions.py .)
+out=$(python3 release/versions.py .)
 rc=$?
 fails=0
 while IFS= read -r line; do
@@ -37,16 +37,16 @@ if [ "$rc" != 0 ] && [ "$fails" = 0 ]; then echo "FAILED: versions.py exited $rc
 check "control file is trusted and not relocatable (its scripts use @extschema@)" \
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
 # Released scripts stay as released; every older version has an update path to this one.
-check "sql/uuidx--1.0.sql is 1.0 as released (sha256)" \
-  bash -c "sha256sum sql/uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
-check "sql/uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
-  bash -c "sha256sum sql/uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
-check "sql/uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
-  bash -c "sha256sum sql/uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
-check "sql/uuidx--1.0--$ver.sql exists" test -f "sql/uuidx--1.0--$ver.sql"
+check "uuidx--1.0.sql is 1.0 as released (sha256)" \
+  bash -c "sha256sum uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
+check "uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
+  bash -c "sha256sum uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
+check "uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
+  bash -c "sha256sum uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
+check "uuidx--1.0--$ver.sql exists" test -f "uuidx--1.0--$ver.sql"
 
-check_verbose "META.json follows the PGXN Meta Spec 1.0 (test/release/pgxn_meta.py)" \
-  python3 test/release/pgxn_meta.py --root . META.json
+check_verbose "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
+  python3 release/pgxn_meta.py --root . META.json
 check "META.json names OpenSSL only under a custom x_ key (prereqs are for PGXN and core/contrib)" \
   python3 -c "
 import json, sys
@@ -77,7 +77,7 @@ reject|a license map whose value is not a URI|m["license"] = {"PostgreSQL": "the
 reject|an empty provides|m["provides"] = {}
 reject|a provides entry without file|del m["provides"]["uuidx"]["file"]
 reject|a provides entry without version|del m["provides"]["uuidx"]["version"]
-reject|a provides file that does not exist|m["provides"]["uuidx"]["file"] = "sql/uuidx--9.9.sql"
+reject|a provides file that does not exist|m["provides"]["uuidx"]["file"] = "uuidx--9.9.sql"
 reject|an absolute provides file|m["provides"]["uuidx"]["file"] = "/usr/share/uuidx.sql"
 reject|a provides docfile with backslashes|m["provides"]["uuidx"]["docfile"] = "doc\\uuidx.md"
 reject|an unknown key in a provides entry|m["provides"]["uuidx"]["homepage"] = "https://example.org/"
@@ -100,7 +100,7 @@ CASES
 # One python process runs every case: each edits a copy of META.json and checks it.
 out=$(python3 - "$tmp/cases" <<'PY'
 import copy, json, sys
-sys.path.insert(0, "test/release")
+sys.path.insert(0, "release")
 import pgxn_meta
 base = json.load(open("META.json"))
 for line in open(sys.argv[1], encoding="utf-8"):
@@ -122,23 +122,23 @@ failed=$((failed + $(grep -c '^FAILED' <<<"$out")))
 grep -v '^ok$' <<<"$out"
 
 # versions.py must notice a file that states another version (make dist refuses then).
-mkdir -p "$tmp/tree/sql" "$tmp/tree/debian"
+mkdir -p "$tmp/tree/debian"
 cp Makefile uuidx.control META.json CHANGELOG.md "$tmp/tree/"
-cp "sql/uuidx--$ver.sql" "$tmp/tree/sql/"
+cp "uuidx--$ver.sql" "$tmp/tree/"
 cp debian/changelog "$tmp/tree/debian/"
 disagree() {  # disagree "what" file sed-expression: versions.py must fail on the edited copy
   cp "$2" "$tmp/saved"
   sed -i "$3" "$2"
   if cmp -s "$2" "$tmp/saved"; then
     echo "FAILED: could not make $1 (the edit changed nothing)"; failed=$((failed + 1))
-  elif python3 test/release/versions.py "$tmp/tree" >"$tmp/out" 2>&1; then
+  elif python3 release/versions.py "$tmp/tree" >"$tmp/out" 2>&1; then
     echo "FAILED: versions.py accepted $1"; failed=$((failed + 1))
   else
     passed=$((passed + 1))
   fi
   cp "$tmp/saved" "$2"
 }
-check "versions.py accepts the unchanged copy" python3 test/release/versions.py "$tmp/tree"
+check "versions.py accepts the unchanged copy" python3 release/versions.py "$tmp/tree"
 d=${dist//./\\.}
 disagree "a debian/changelog of another upstream version" "$tmp/tree/debian/changelog" "1s/($d-/(9.9.9-/"
 disagree "a debian/changelog of another source package" "$tmp/tree/debian/changelog" "1s/^uuidx /uuid-x /"
@@ -153,13 +153,13 @@ cp -a "$tmp/tree" "$tmp/patch"
 sed -i "s/\"version\": \"$d\"/\"version\": \"$ver.99\"/" "$tmp/patch/META.json"
 sed -i "1s/($d-/($ver.99-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $d\\b/## $ver.99/" "$tmp/patch/CHANGELOG.md"
-check "versions.py takes a patch release $ver.99 agreed everywhere" python3 test/release/versions.py "$tmp/patch"
+check "versions.py takes a patch release $ver.99 agreed everywhere" python3 release/versions.py "$tmp/patch"
 sed -i "s/\"version\": \"$ver.99\"/\"version\": \"9.9.0\"/" "$tmp/patch/META.json"
 sed -i "1s/($ver.99-/(9.9.0-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $ver.99\\b/## 9.9.0/" "$tmp/patch/CHANGELOG.md"
-out=$(python3 test/release/versions.py "$tmp/patch" 2>&1)
+out=$(python3 release/versions.py "$tmp/patch" 2>&1)
 check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version $ver, and only for that" \
   bash -c '[ "$(grep -c "^FAIL" <<<"$1")" = 1 ] && grep -q "^FAIL META.json version 9.9.0 is X.Y.Z with X.Y the SQL version" <<<"$1"' _ "$out"
 sed -i "1s/($d-/(1:$d-/" "$tmp/tree/debian/changelog"
-check "versions.py takes a Debian epoch (1:$dist-1) as upstream $dist" python3 test/release/versions.py "$tmp/tree"
+check "versions.py takes a Debian epoch (1:$dist-1) as upstream $dist" python3 release/versions.py "$tmp/tree"
 echo "SUITE_RESULT passed=$passed failed=$failed"

@@ -19,7 +19,7 @@ if [ ! -f "$lib" ]; then
   exit 1
 fi
 exported=$(nm -D --defined-only "$lib" | awk '{print $NF}' | sort -u)
-symbols=$(grep -ohE "'MODULE_PATHNAME', *'[A-Za-z0-9_]+'" sql/uuidx--*.sql | sed -E "s/.*'([A-Za-z0-9_]+)'$/\1/" | sort -u)
+symbols=$(grep -ohE "'MODULE_PATHNAME', *'[A-Za-z0-9_]+'" uuidx--*.sql | sed -E "s/.*'([A-Za-z0-9_]+)'$/\1/" | sort -u)
 expected=$({ echo Pg_magic_func; echo _PG_init; for s in $symbols; do echo "$s"; echo "pg_finfo_$s"; done; } | sort -u)
 
 echo "$(wc -l <<<"$exported") symbols exported, $(wc -l <<<"$symbols") entry points named by the scripts"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: procps
-# The Debian roots of test/lib/root.sh, in which the majors the machine's Debian cannot run are
+# The Debian roots of lab/root.sh, in which the majors the machine's Debian cannot run are
 # tested: the root is the suite it claims, no service can start in it and a PostgreSQL package
 # makes no cluster, the repository is there and ../shared is read-only, and nothing stays mounted
 # or running after a command in it, whether it succeeds, fails or is ended by SIGTERM. Also: the
@@ -9,16 +9,16 @@
 # a source package is taken at the newest listed version whose files download.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
-source test/lib/root.sh
-source test/lib/pgserver.sh
+source lab/deps.sh
+source lab/root.sh
+source lab/pgserver.sh
 source test/lib/generation.sh  # check_true
 
 suite=${UUIDX_ROOTS_SUITE:-trixie}
 
 # ---- git without an identity
 empty_home=$(mktemp -d)
-out=$(HOME=$empty_home GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$empty_home bash test/release/worktree_commit.sh 2>&1)
+out=$(HOME=$empty_home GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$empty_home bash release/worktree_commit.sh 2>&1)
 check_true "worktree_commit.sh makes a commit with no git identity configured" \
   "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
 rm -rf "$empty_home"
@@ -80,7 +80,7 @@ check_true "a failing command's exit code comes back, nothing stays mounted" \
 # of root_run that waits for unshare.
 for how in "process group" "root_run"; do
   token=$((100000 + RANDOM))
-  setsid bash -c "source test/lib/deps.sh; source test/lib/root.sh; root_run '$suite' bash -c 'sleep $token & sleep $((token + 1)); wait'" &
+  setsid bash -c "source lab/deps.sh; source lab/root.sh; root_run '$suite' bash -c 'sleep $token & sleep $((token + 1)); wait'" &
   caller=$!
   for _ in $(seq 100); do pgrep -xf "sleep $token" >/dev/null && break; sleep 0.2; done
   started=$(pgrep -xfc "sleep $token")
@@ -101,7 +101,7 @@ for how in "process group" "root_run"; do
     "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller $([ -n "$ended" ] && echo ended || echo "did not end within 20 s")"
 done
 
-# ---- what the harness prepares in the background (test/lib/ahead.sh) and the locks it relies on
+# ---- what the harness prepares in the background (lab/ahead.sh) and the locks it relies on
 locks=$(mktemp -d)
 (with_lock "$locks/l" bash -c 'sleep 2; echo first >>"$0"' "$locks/order") &
 holder=$!
@@ -120,7 +120,7 @@ check_true "with_lock: a wait past UUIDX_LOCK_WAIT gives up with a message, the 
   "$([ $rc != 0 ] && [[ $out == *"waited 1 s for the lock"* ]] && [[ $out != *ran* ]] && echo t)" "exit $rc: $out"
 rm -rf "$locks"
 
-source test/lib/ahead.sh
+source lab/ahead.sh
 out=$(
   declare -A UUIDX_MAJOR_ROOT=([16]=trixie [17]=trixie [18]=sid [19]=sid)
   UUIDX_CROSS_PATHS=("trixie:15 16 17 18" "sid:18 19")
@@ -132,8 +132,8 @@ want="provide trixie
 provide sid
 run trixie env UUIDX_PG_VERSIONS=16 17 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
 run sid env UUIDX_PG_VERSIONS=18 19 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
-run trixie bash /uuidx/repo/test/lib/ahead_in_root.sh 15 16 17 18 15 16 17 
-run sid bash /uuidx/repo/test/lib/ahead_in_root.sh 18 19 18 19 "
+run trixie bash /uuidx/repo/lab/ahead_in_root.sh 15 16 17 18 15 16 17 
+run sid bash /uuidx/repo/lab/ahead_in_root.sh 18 19 18 19 "
 check_true "ahead: the roots, then each root's packages and servers, then the servers across majors and Citus, in the order the run needs them" \
   "$([ "$out" = "$want" ] && echo t)" "$(tr '\n' '|' <<<"$out")"
 

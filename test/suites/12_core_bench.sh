@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: libbenchmark-dev
-# The core's Google Benchmark (test/bench/core_bench.cpp, make bench-core) builds and runs
+# The core's Google Benchmark (bench/core_bench.cpp, make bench-core) builds and runs
 # briefly, so that it cannot rot unnoticed. No server is involved: once per run, not per major.
 set -u
 cd "$(dirname "$0")/../.."

@@ -9,11 +9,11 @@
 #   3. `make CXX="clang++-14 -stdlib=libc++"`, the runtime of macOS and FreeBSD: the library needs
 #      libc++ and not libstdc++ (the Makefile names no runtime: the compiler adds its own), leaves
 #      no C++ symbol unresolved, and the server loads it: installed into a throwaway copy of the
-#      server's installation (test/lib/variant.sh), the whole regression schedule passes against
+#      server's installation (lab/variant.sh), the whole regression schedule passes against
 #      it (test/suites/20_regress.sh run with that copy's programs).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/build.sh
+source lab/build.sh
 passed=0
 failed=0
 check() {  # what ok details
@@ -59,7 +59,7 @@ check "the unit tests' binary and core objects compiled by clang 14" \
   "$(by_clang build/unit-clang/uuidx_unit build/unit-clang/core/*.o && echo t)" \
   "$(find build/unit-clang -name '*.o' | wc -l) objects"
 # 3. libc++.
-source test/lib/variant.sh
+source lab/variant.sh
 libcxx="$cxx -stdlib=libc++"
 if variant_bin=$(uuidx_variant_install "$pg_config" libcxx CXX="$libcxx"); then
   # The copy mirrors the server's absolute paths under its own root.

@@ -7,7 +7,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/generation.sh  # check_true
-source test/lib/vendor.sh
+source lab/vendor.sh
 
 if ! reference=$(vendor_file uuidv47-81ba63f/uuidv47.h); then
   if [ "$(vendor_missing_status)" = failed ]; then echo "SUITE_RESULT passed=0 failed=1"; exit 1; fi

@@ -12,7 +12,7 @@
 # sample values), the rows untouched, new rows get uuidx's v7 above every earlier key.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/deps.sh
+source lab/deps.sh
 source test/lib/cluster.sh
 source test/lib/generation.sh
 

@@ -3,13 +3,13 @@
 # uuidx from an extension directory, PostgreSQL 18 and later: the server finds the control file
 # and the scripts through extension_control_path and the library through dynamic_library_path,
 # set as CloudNativePG sets them for an extension image it mounts (docs/cloudnativepg.md). The
-# server is a copy of the installation without uuidx (test/lib/variant.sh): nothing can come from
+# server is a copy of the installation without uuidx (lab/variant.sh): nothing can come from
 # $system or $libdir. Two sources, each given the same checks:
-#   dir    the directory test/release/extension_image.sh lays out from `make install`;
+#   dir    the directory release/extension_image.sh lays out from `make install`;
 #   image  the OCI image it builds from that directory with umoci (FROM scratch), unpacked as an
 #          image volume presents it (its root filesystem: umoci raw unpack); digest printed. It is
 #          the release's image of this major: written as its OCI archive into the release
-#          directory (test/release/artefacts.sh), for `make release` and suite 72_release to take
+#          directory (release/artefacts.sh), for `make release` and suite 72_release to take
 #          instead of building it again; the archive is unpacked and checked, not the layout.
 # Checks: listed by pg_available_extensions; CREATE EXTENSION .. VERSION '1.0', ALTER EXTENSION
 # .. UPDATE to 1.1; the functions' '$libdir/uuidx' (the control file's module_pathname, unchanged:
@@ -30,8 +30,8 @@ if [ "$major" -lt 18 ]; then
   echo "SUITE_RESULT passed=0 failed=0 skipped=1"
   exit 0
 fi
-source test/lib/deps.sh
-source test/lib/variant.sh
+source lab/deps.sh
+source lab/variant.sh
 ensure_packages umoci python3 || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 
 # ---- the builds: this major's (the test command's, or made here) and a newer one, the same
@@ -43,8 +43,8 @@ if [ -z "$tree" ]; then
 fi
 version=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
 next_version="$version-rebuilt"
-source test/release/artefacts.sh
-commit=$(bash test/release/worktree_commit.sh) && release=$(release_dir "$commit") ||
+source release/artefacts.sh
+commit=$(bash release/worktree_commit.sh) && release=$(release_dir "$commit") ||
   { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 dist_version=$(python3 -c 'import json; print(json.load(open("META.json"))["version"])')
 work=$(mktemp -d /tmp/uuidx-extdirs.XXXXXX)
@@ -78,7 +78,7 @@ for b in now next; do
   as_release=()
   [ $b = next ] && src="$work/next-tree"
   [ $b = now ] && as_release=("$release" "$(git rev-parse "$commit^{tree}")")
-  PG_CONFIG=$pg_config bash test/release/extension_image.sh "$work/$b" "$src" "${as_release[@]}" >"$work/$b.digest" 2>"$work/$b.log" ||
+  PG_CONFIG=$pg_config bash release/extension_image.sh "$work/$b" "$src" "${as_release[@]}" >"$work/$b.digest" 2>"$work/$b.log" ||
     { cat "$work/$b.log"; check_true "extension_image.sh ($b build)" f "see above"; }
 done
 # The release's archive holds this layout: unpacked, it is the image checked below.

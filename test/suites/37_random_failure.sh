@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A failing random source, seen through SQL. The test build (make UUIDX_FAULT_INJECTION=1, in a
-# throwaway copy of the server's installation: test/lib/variant.sh) has a setting
+# throwaway copy of the server's installation: lab/variant.sh) has a setting
 # uuidx.test_random_failure that makes every refill of the random buffer fail. With it on, every
 # generator that draws random bits raises XX000 "could not generate random values" (the SQLSTATE
 # and message of PostgreSQL's own gen_random_uuid()) with its detail, and returns no value; with
@@ -8,7 +8,7 @@
 # library has no such setting (checked on this major's normal build).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/variant.sh
+source lab/variant.sh
 passed=0
 failed=0
 source test/lib/generation.sh  # check_true, check_sql, suite_end (after passed/failed)

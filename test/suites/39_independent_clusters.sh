@@ -13,7 +13,7 @@
 # UUIDX_CLUSTERS_PG_MAJOR chooses.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/crossmajor.sh
+source lab/crossmajor.sh
 source test/lib/multicluster.sh
 
 sessions=${UUIDX_CLUSTERS_SESSIONS:-8}

@@ -3,7 +3,7 @@
 # postmaster before every backend and parallel worker is forked from it. The shipped library
 # leaves its session state empty until a backend uses it, so a postmaster has nothing to pass on;
 # this suite therefore runs the test build (make UUIDX_FAULT_INJECTION=1, in a throwaway copy of
-# the server's installation: test/lib/variant.sh), whose _PG_init fills the state as a first call
+# the server's installation: lab/variant.sh), whose _PG_init fills the state as a first call
 # would: a full random buffer, a v1 node and clock_seq, a last v7 tick. Every backend then
 # inherits them, and only the fork handler (forget_in_forked_children) makes each start afresh;
 # without it the checks below fail (the same v4 values and v1 node in every session):
@@ -13,7 +13,7 @@
 #     several nodes (one per process that generated them).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/variant.sh
+source lab/variant.sh
 if ! variant_bin=$(uuidx_variant_install "${PG_CONFIG:-pg_config}" faults UUIDX_FAULT_INJECTION=1); then
   echo "SUITE_RESULT passed=0 failed=1"
   exit 1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scope: cross-pairs
-# Dump and restore across majors, along each upgrade path of the run (test/lib/crossmajor.sh:
+# Dump and restore across majors, along each upgrade path of the run (lab/crossmajor.sh:
 # 15 -> 16, 16 -> 17, 17 -> 18 in the trixie root, 18 -> 19 in the sid root). On the older major:
 # a database with uuidx in public (1.1, calls unqualified) and one with uuidx 1.0 in a schema of
 # its own (calls qualified), each with defaults on uuid_generate_v7(), uuidv7() and
@@ -14,7 +14,7 @@
 # cannot restore into a major before 18, as docs/upgrading.md says, and does into 18.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/crossmajor.sh
+source lab/crossmajor.sh
 
 cross_provide_majors
 work=$(mktemp -d /tmp/uuidx-crossdump.XXXXXX)

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # scope: cross-pairs
-# pg_upgrade along each upgrade path of the run (test/lib/crossmajor.sh: 15 -> 16, 16 -> 17,
+# pg_upgrade along each upgrade path of the run (lab/crossmajor.sh: 15 -> 16, 16 -> 17,
 # 17 -> 18 in the trixie root; 18 -> 19 in the sid root, both servers sid's and experimental's
 # packages, as a Debian user upgrades) with uuidx installed and in use: the sample databases of
-# test/lib/crossmajor.sh (uuidx 1.1 in public; uuidx 1.0 in a schema of its own) on the older
+# lab/crossmajor.sh (uuidx 1.1 in public; uuidx 1.0 in a schema of its own) on the older
 # major, and the steps docs/upgrading.md gives: uuidx built and installed for the new major first, then
 # pg_upgrade --check, pg_upgrade, start. Checks: both pass, data identical (md5 per table, view
 # and function results), defaults keep generating, ALTER EXTENSION uuidx UPDATE brings the 1.0
@@ -14,7 +14,7 @@
 # target instead (16 -> 18).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/crossmajor.sh
+source lab/crossmajor.sh
 
 cross_provide_majors
 skipped=0

@@ -3,7 +3,7 @@
 # packages: liblz4-dev libzstd-dev libkrb5-dev
 # uuidx on Citus: a coordinator and two workers on 127.0.0.1, citus.shard_count = 4, uuidx
 # installed on every node. Citus is not packaged for bookworm: it is built from the unmodified
-# upstream tarball of $UUIDX_VENDOR_DIR (test/lib/citus.sh; cached in /var/cache/uuidx, reused),
+# upstream tarball of $UUIDX_VENDOR_DIR (lab/citus.sh; cached in /var/cache/uuidx, reused),
 # and without a tarball that fits and no Citus installed the suite fails under CI (skipped
 # elsewhere).
 # One major per Debian root is enough (the suite tests uuidx under Citus, not the server): it runs
@@ -23,9 +23,9 @@
 # UUIDX_CITUS_ROWS sizes the tables of the query checks.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/crossmajor.sh
+source lab/crossmajor.sh
 source test/lib/multicluster.sh
-source test/lib/citus.sh
+source lab/citus.sh
 
 gen_sessions=${UUIDX_CITUS_GEN_SESSIONS:-2}
 rows=${UUIDX_CITUS_ROWS:-20000}

@@ -4,7 +4,7 @@
 # text -> its ms). Where apt offers Debian's postgresql-N-partman 5.5 or later (sid: 18), that
 # package is installed, as its users get it. Elsewhere (bookworm has no pg_partman 5; trixie's is
 # 5.2) it is built from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
-# pg_partman-5.5.0.tar.gz of ../shared/vendor, test/lib/vendor.sh; setting it forces this) with
+# pg_partman-5.5.0.tar.gz of ../shared/vendor, lab/vendor.sh; setting it forces this) with
 # PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
 # the tarball the suite fails under CI (skipped elsewhere).
 # Checks: create_parent(..., p_time_encoder, p_time_decoder) makes daily partitions whose bounds
@@ -17,8 +17,8 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
 
-source test/lib/deps.sh
-source test/lib/vendor.sh
+source lab/deps.sh
+source lab/vendor.sh
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 # Debian's own package where apt has one with the time-encoder mode of 5.5 (sid: 18), as its

@@ -20,7 +20,7 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
 source test/lib/order_oracle.sh
-source test/lib/deps.sh
+source lab/deps.sh
 
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')

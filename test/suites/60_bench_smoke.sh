@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # packages: gnuplot-nox
-# The benchmark in smoke mode (tiny sizes, well under a minute): checks that test/bench/bench.sh
+# The benchmark in smoke mode (tiny sizes, well under a minute): checks that bench/bench.sh
 # runs end to end and that what it prints and writes has the promised structure, with numbers
 # that parse. It asserts no timing: thresholds belong to the benchmark's report, not to tests.
 # (The core's own benchmark, which no server changes, is suite 12_core_bench, run once.)
@@ -22,7 +22,7 @@ check() {  # check "what" command...
 
 out=$(mktemp -d /tmp/uuidx-bench-smoke.XXXXXX)
 log=$out/bench.log
-bash test/bench/bench.sh --smoke --out "$out" >"$log" 2>&1
+bash bench/bench.sh --smoke --out "$out" >"$log" 2>&1
 rc=$?
 check "bench.sh --smoke exits 0" test "$rc" = 0
 [ "$rc" = 0 ] || tail -n 40 "$log"

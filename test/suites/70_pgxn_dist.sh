@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: unzip pgxnclient postgresql-15 postgresql-server-dev-15
-# The PGXN release (make dist, test/release/dist.sh): the zip holds one top directory
+# The PGXN release (make dist, release/dist.sh): the zip holds one top directory
 # NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
 # does with it works: Debian's pgxnclient installs it (`pgxn install ./NAME-VERSION.zip`: unpack,
 # make, make install) against apt's PostgreSQL 15 and tests it (`pgxn check`: make installcheck,
 # pg_regress running the Makefile's REGRESS) on a throwaway cluster; unpacked by hand, it makes
 # one directory whose META.json follows the PGXN Meta Spec. The zip is written into the release
-# directory (test/release/artefacts.sh), where `make release` and suite 72_release take it.
+# directory (release/artefacts.sh), where `make release` and suite 72_release take it.
 #
 # What is archived: by default the working tree as it would be committed (tracked and untracked
 # files that .gitignore does not exclude), through a commit object that
-# test/release/worktree_commit.sh builds in a private index (the real index, HEAD and the working
+# release/worktree_commit.sh builds in a private index (the real index, HEAD and the working
 # tree are not touched), so that this run tests the same sources as the other suites.
 # UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
 #
 # pgxn install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
-# the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, test/lib/build.sh) is
+# the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, lab/build.sh) is
 # installed again when there is one, so the suites after this one find it. (The runner runs
 # scope-once suites before it builds and installs for each major, so a full run reinstalls anyway.)
 set -u
@@ -51,16 +51,16 @@ if [ -n "${UUIDX_DIST_COMMIT:-}" ]; then
   commit=$UUIDX_DIST_COMMIT
   echo "      archiving $commit"
 else
-  commit=$(bash test/release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
+  commit=$(bash release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
   if [ "$(git rev-parse "$commit^{tree}")" = "$(git rev-parse 'HEAD^{tree}')" ]; then
     echo "      archiving the working tree (the same files as HEAD)"
   else
     echo "      archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"
   fi
 fi
-source test/release/artefacts.sh
+source release/artefacts.sh
 release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
-if out=$(bash test/release/dist.sh "$commit" "$release" 2>&1); then
+if out=$(bash release/dist.sh "$commit" "$release" 2>&1); then
   ok "dist.sh wrote the archive: $(grep '^dist: wrote' <<<"$out" | sed 's/^dist: //')"
 else
   bad "dist.sh failed:"
@@ -113,7 +113,7 @@ mkdir "$work/fresh"
 src="$work/fresh/$name-$version"
 [ "$(ls "$work/fresh")" = "$name-$version" ] && ok "unzip makes one directory, $name-$version/" ||
   bad "unzip made: $(ls "$work/fresh")"
-python3 test/release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.log" 2>&1 &&
+python3 release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.log" 2>&1 &&
   ok "the unpacked META.json follows the PGXN Meta Spec and its files are there" ||
   { bad "the unpacked META.json:"; sed 's/^/      /' "$work/meta.log"; }
 

@@ -14,25 +14,25 @@
 # (debian/tests/installcheck: pg_buildext installcheck) passes against the installed packages on
 # every major; then the packages are purged.
 #
-# What is built: the working tree as it would be committed (test/release/worktree_commit.sh,
-# git archive), by the release's build step test/release/debs.sh (copied outside the checkout,
+# What is built: the working tree as it would be committed (release/worktree_commit.sh,
+# git archive), by the release's build step release/debs.sh (copied outside the checkout,
 # because dpkg-buildpackage writes ../*.deb next to the tree it builds), which also puts the .debs
 # of these majors into the release directory, build/release/NAME-VERSION: they are installed from
 # there, and `make release` and suite 72_release take them instead of building again.
 # UUIDX_DEB_COMMIT=HEAD builds exactly the commit.
 #
-# Files of the installed extension: `make install` (test/lib/build.sh, and suite 70) puts
+# Files of the installed extension: `make install` (lab/build.sh, and suite 70) puts
 # uuidx.so, uuidx.control and the scripts into /usr/lib/postgresql/N and /usr/share/postgresql/N
 # without any package owning them. dpkg overwrites files that no package owns without asking, so
 # installing a .deb silently replaces them, and purging it deletes them. At the end the tree's
-# own build of each major (test/lib/build.sh's directory) is installed again when there is one, so
+# own build of each major (lab/build.sh's directory) is installed again when there is one, so
 # the suites after this one find the extension.
 set -u
 cd "$(dirname "$0")/../.."
 top=$(pwd)
-source test/lib/deps.sh
-source test/lib/pgserver.sh
-source test/lib/build.sh
+source lab/deps.sh
+source lab/pgserver.sh
+source lab/build.sh
 
 # The majors apt packages here, their servers installed.
 majors=()
@@ -90,27 +90,27 @@ work=$(mktemp -d /tmp/uuidx-deb.XXXXXX)
 chmod 755 "$work"
 trap finish EXIT
 
-# ---- the build: the release's own step, test/release/debs.sh, which writes the .debs into the
-# release directory (test/release/artefacts.sh) for `make release` and suite 72_release to take
+# ---- the build: the release's own step, release/debs.sh, which writes the .debs into the
+# release directory (release/artefacts.sh) for `make release` and suite 72_release to take
 if [ -n "${UUIDX_DEB_COMMIT:-}" ]; then
   commit=$UUIDX_DEB_COMMIT
 else
-  commit=$(bash test/release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
+  commit=$(bash release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
 fi
-source test/release/artefacts.sh
+source release/artefacts.sh
 release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
 extversion=$(git show "$commit:uuidx.control" | sed -n "s/^default_version = '\(.*\)'/\1/p")
 t0=$(date +%s)
-bash test/release/debs.sh "$commit" "$release" "$work" "${majors[@]}" >"$work/debs.log" 2>&1
+bash release/debs.sh "$commit" "$release" "$work" "${majors[@]}" >"$work/debs.log" 2>&1
 rc=$?
 sed 's/^/      /' "$work/debs.log"
 case $rc in
   0) ok "apt-get build-dep installed debian/control's Build-Depends"
-     ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - t0)) s, test/release/debs.sh)" ;;
-  2) bad "test/release/debs.sh: a server or the build dependencies could not be installed (above)"; exit 1 ;;
+     ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - t0)) s, release/debs.sh)" ;;
+  2) bad "release/debs.sh: a server or the build dependencies could not be installed (above)"; exit 1 ;;
   3) ok "apt-get build-dep installed debian/control's Build-Depends"
-     bad "dpkg-buildpackage -us -uc -b (test/release/debs.sh, above)"; exit 1 ;;
-  *) bad "test/release/debs.sh exited $rc (above)"; exit 1 ;;
+     bad "dpkg-buildpackage -us -uc -b (release/debs.sh, above)"; exit 1 ;;
+  *) bad "release/debs.sh exited $rc (above)"; exit 1 ;;
 esac
 src="$work/build/uuidx"
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: release
 # packages: unzip dpkg-dev umoci
-# The release as a whole (make release, test/release/release.sh), made from what this run's
+# The release as a whole (make release, release/release.sh), made from what this run's
 # suites built from the same sources: the zip (70_pgxn_dist), the packages (71_debian_package, on
 # the machine and in the trixie and sid roots) and the images (32_extension_dirs on 18 and 19),
 # none built again (UUIDX_RELEASE_REUSE_ONLY=1; each suite tests its artefact where it belongs).
@@ -11,18 +11,18 @@
 # included; the zip and it hold LICENSE, META.json and CHANGELOG.md; each .deb is
 # postgresql-N-uuidx of the Debian version; each image archive's index names the digest of its
 # .digest file under the tag VERSION-pgN; RELEASE_NOTES.md holds CHANGELOG.md's section for the
-# version, as it stands. A record whose file changed is not taken (test/release/artefacts.sh).
+# version, as it stands. A record whose file changed is not taken (release/artefacts.sh).
 # A run that left out a major the release packages (UUIDX_PG_VERSIONS) has not built everything:
 # then the suite is skipped with a line saying what is missing.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/generation.sh  # check_true
-source test/release/artefacts.sh
+source release/artefacts.sh
 passed=0
 failed=0
 work=$(mktemp -d /tmp/uuidx-release.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-commit=$(bash test/release/worktree_commit.sh) || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+commit=$(bash release/worktree_commit.sh) || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 release=$(release_dir "$commit")
 read -r name version < <(git show "$commit:META.json" | python3 -c 'import json, sys; m = json.load(sys.stdin); print(m["name"], m["version"])')
 nv="$name-$version"
@@ -30,7 +30,7 @@ debver=$(git show "$commit:debian/changelog" | sed -n '1s/^[^ ]* (\([^)]*\)).*/\
 arch=$(dpkg --print-architecture)
 
 start=$(date +%s)
-UUIDX_RELEASE_COMMIT=$commit UUIDX_RELEASE_REUSE_ONLY=1 bash test/release/release.sh "$work/out" >"$work/release.log" 2>&1
+UUIDX_RELEASE_COMMIT=$commit UUIDX_RELEASE_REUSE_ONLY=1 bash release/release.sh "$work/out" >"$work/release.log" 2>&1
 rc=$?
 sed 's/^/      /' "$work/release.log"
 if [ "$rc" != 0 ] && grep -q '^release: not built from this tree' "$work/release.log"; then

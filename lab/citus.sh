@@ -1,0 +1,121 @@
+# citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
+# $UUIDX_VENDOR_DIR (lab/vendor.sh: ../shared/vendor; Citus is not packaged for bookworm), and its
+# nodes on loopback. Source it after cluster.sh, multicluster.sh and deps.sh, then:
+#   citus_pg_major                 # prints the major of UUIDX_PG_VERSIONS Citus runs on (or fails)
+#   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
+#   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
+#   citus_node_start NAME [conf]   # initdb + start a node on 127.0.0.1 with citus preloaded;
+#                                  # sets NODE_PORT[NAME], NODE_DIR[NAME]
+#   citus_psql NAME [psql args]    # psql on that node over 127.0.0.1
+#   citus_nodes_stop               # stop and delete every node started here
+# Messages go to stderr; the build log is <cache>.build.log.
+
+source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
+UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
+# What building Citus needs on bookworm and in the roots (no libcurl: see citus_provide); the
+# server headers of 18 include ICU's (utils/pg_locale.h), which sid's postgresql-server-dev-18
+# does not pull in.
+UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
+
+# The major Citus runs on among those under test (UUIDX_PG_VERSIONS): the first of 17, 18, 16
+# and 15 (UUIDX_CITUS_PG_MAJOR chooses).
+citus_pg_major() {
+  local m
+  for m in ${UUIDX_CITUS_PG_MAJOR:-17 18 16 15}; do
+    [[ " ${UUIDX_PG_VERSIONS:-$m} " == *" $m "* ]] && { echo "$m"; return 0; }
+  done
+  return 1
+}
+
+# 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
+# UUIDX_CITUS_VERSION chooses.
+citus_version_for() {
+  local major=$1 v
+  for v in ${UUIDX_CITUS_VERSION:-13.2.2 14.0.1}; do
+    [ -f "$UUIDX_VENDOR_DIR/citus-$v.tar.gz" ] || continue
+    case $v:$major in 14.*:1[678] | 13.*:1[567]) echo "$v"; return 0 ;; esac
+  done
+  return 1
+}
+
+# Builds Citus for the server of PG_CONFIG into a cache outside the checkout (keyed by version,
+# major and that pg_config's path, since Citus installs into that server's directories) and
+# installs it. A stamp records the md5 of the citus.so installed; a rerun whose installed
+# citus.so still matches does nothing, one whose server lost it reinstalls from the cache.
+# Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh).
+citus_provide() {
+  local pg_config=$1 major version cache
+  major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+  version=$(citus_version_for "$major") || { echo "no Citus tarball for PostgreSQL $major in $UUIDX_VENDOR_DIR" >&2; return 1; }
+  cache="$UUIDX_CITUS_CACHE/citus-$version-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)"
+  # (In the sid root nothing else has made the cache: its majors are packaged, none is built.)
+  mkdir -p "$UUIDX_CITUS_CACHE" || return 1
+  with_lock "$cache.lock" _citus_provide_locked "$pg_config" "$major" "$version" "$cache"
+}
+_citus_provide_locked() {
+  local pg_config=$1 major=$2 version=$3 cache=$4 stamp so log start
+  stamp="$cache/.uuidx-installed"
+  so="$("$pg_config" --pkglibdir)/citus.so"
+  log="$cache.build.log"
+  if [ -f "$stamp" ] && [ -f "$so" ] && [ "$(md5sum <"$so")" = "$(cat "$stamp")" ]; then
+    echo "$version"
+    return 0
+  fi
+  ensure_packages "${UUIDX_CITUS_BUILD_PACKAGES[@]}" >&2 || return 1
+  if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+    ensure_packages libcurl4-openssl-dev >&2 || return 1
+  fi
+  start=$(date +%s)
+  (
+    set -e
+    if [ ! -f "$cache/.uuidx-built" ]; then
+      rm -rf "$cache" && mkdir -p "$cache"
+      tar xzf "$UUIDX_VENDOR_DIR/citus-$version.tar.gz" -C "$cache" --strip-components=1
+      cd "$cache"
+      # PostgreSQL 15.20 exports have_createdb_privilege() from commands/dbcommands.h, and
+      # Citus 13's pg_version_compat.h defines a static inline copy of it for servers before 16
+      # ("static declaration follows non-static declaration"): give Citus's copy another name
+      # (only in this unpacked tree; a no-op on servers whose headers do not declare it).
+      if [ "$major" -lt 16 ] && grep -q have_createdb_privilege "$("$pg_config" --includedir-server)/commands/dbcommands.h" &&
+         grep -q '^have_createdb_privilege(void)' src/include/pg_version_compat.h; then
+        sed -i '/^have_createdb_privilege(void)/i #define have_createdb_privilege citus_have_createdb_privilege' \
+          src/include/pg_version_compat.h
+        echo "renamed Citus's have_createdb_privilege for $("$pg_config" --version)"
+      fi
+      # --without-libcurl: with libcurl Citus compiles in anonymous usage statistics that try to
+      # reach its servers; the tests never connect anywhere but 127.0.0.1. A server built with
+      # libcurl (Debian's 18: OAuth) defines HAVE_LIBCURL in its pg_config.h, which Citus's
+      # sources read whatever configure says: there Citus is linked with libcurl, and the
+      # statistics stay off (their default unless Citus is built with
+      # ENABLE_CITUS_STATISTICS_COLLECTION).
+      # (Citus's link line keeps only -lssl and -lcrypto of configure's libraries: -lcurl is
+      # added after the objects.)
+      if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
+        ./configure PG_CONFIG="$pg_config"
+        make -j"$(($(nproc) + 1))" LDFLAGS_SL=-lcurl
+      else
+        ./configure PG_CONFIG="$pg_config" --without-libcurl
+        make -j"$(($(nproc) + 1))"
+      fi
+      touch .uuidx-built
+    fi
+    cd "$cache"
+    make install
+    md5sum <"$so" >"$stamp"
+  ) >"$log" 2>&1 || { tail -n 30 "$log" >&2; echo "Citus $version: build or install against $("$pg_config" --version) failed (log: $log)" >&2; return 1; }
+  echo "Citus $version built/installed for $("$pg_config" --version) in $(($(date +%s) - start)) s (cache $cache)" >&2
+  echo "$version"
+}
+
+# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes, and
+# no usage statistics sent anywhere (off by default already; said here for a build with libcurl).
+citus_node_start() {
+  local name=$1
+  shift
+  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" \
+    "citus.enable_statistics_collection = off" "$@"
+}
+
+citus_psql() { MC_DB=${CITUS_DB:-postgres} mc_psql "$@"; }
+citus_node_crashed() { mc_node_crashed "$@"; }
+citus_nodes_stop() { mc_nodes_stop; }

@@ -1,0 +1,235 @@
+# pgserver.sh: finds or provides a PostgreSQL server of a given major for the tests. Source it
+# (after deps.sh), then:
+#   pg_server_config 17          # prints the pg_config of a PostgreSQL 17 install, providing one
+#   pg_server_config 15 source   # the same, but always Debian's source build (see below)
+#
+# How a major is provided (on the machine, or inside a Debian root of lab/root.sh, where the
+# same functions run; lab/matrix says which major runs where):
+#   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15; a trixie
+#     root: 17);
+#   - apt's packages from Debian experimental when only experimental has them (a sid root: 19),
+#     installed with -t experimental;
+#   - 16, which no Debian suite packages and whose source package is not served: the PostgreSQL
+#     16.2 tree of ../shared/vendor (lab/vendor.sh), built like a source package below;
+#   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
+#     below: the newest listed version whose files download), configured --with-openssl
+#     --with-uuid=e2fs, built with the contrib modules the tests use, and installed into
+#     $UUIDX_PG_CACHE/pgN (default /var/cache/uuidx). A finished build leaves a stamp file and is
+#     reused by later runs; a build takes a few minutes on 2 cores.
+# 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION),
+# because 15.20 stamps columns with a pg_attver option that 17.11 and 18.6 cannot read, so no
+# dump or pg_upgrade from it into them can work, whatever the extension.
+# Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
+
+source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
+UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
+UUIDX_PG15_SOURCE_VERSION=${UUIDX_PG15_SOURCE_VERSION:-15.18-0+deb12u1}
+UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
+# What building a server from source needs on Debian bookworm.
+UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config libreadline-dev zlib1g-dev
+  libssl-dev uuid-dev libicu-dev xz-utils bzip2)
+
+# The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
+# entries: binary packages keep coming from the system's own suite. Check-Valid-Until for sid
+# alone (apt wants the same options for a suite wherever it is listed): sid's Release file is
+# valid for a week only, and the mirror may serve one older than that (the archive keyring still
+# checks its signature). The file is rewritten when it differs.
+_pg_ensure_source_list() {
+  local sudo="" want
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  want='# Added by uuidx'"'"'s tests: Debian'"'"'s PostgreSQL source packages, built into /var/cache/uuidx.
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: sid
+Components: main
+Check-Valid-Until: no
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg'
+  [ -f "$UUIDX_PG_SOURCES_LIST" ] && [ "$(cat "$UUIDX_PG_SOURCES_LIST")" = "$want" ] && return 0
+  printf '%s\n' "$want" | $sudo tee "$UUIDX_PG_SOURCES_LIST" >/dev/null
+  apt_get update -qq >&2
+}
+
+# True when apt offers postgresql-server-dev-N as a binary package.
+_pg_apt_has() {
+  apt-cache policy "postgresql-server-dev-$1" 2>/dev/null | grep -q 'Candidate: [0-9]'
+}
+
+# Prints "experimental" when Debian experimental is the only suite apt has postgresql-N from:
+# its packages then need -t experimental, which also takes experimental's versions of their
+# dependencies (a newer libc6), as a user installing them would.
+_pg_apt_release() {
+  local archives
+  archives=$(apt-cache madison "postgresql-server-dev-$1" 2>/dev/null | awk -F'|' '{print $3}')
+  [ -n "$archives" ] && ! grep -qv 'experimental/' <<<"$archives" && echo experimental
+}
+
+_pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1${2:+-$2}"; }
+
+# The versions of source package PKG that apt lists, newest first (Debian's version order).
+_pg_source_versions() {
+  local v sorted=() i
+  while read -r v; do
+    i=${#sorted[@]}
+    sorted+=("$v")
+    while [ "$i" -gt 0 ] && dpkg --compare-versions "${sorted[i - 1]}" lt "$v"; do
+      sorted[i]=${sorted[i - 1]}
+      i=$((i - 1))
+    done
+    sorted[i]=$v
+  done < <(apt-cache showsrc "$1" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
+  printf '%s\n' "${sorted[@]}"
+}
+
+# Downloads source package PKG into the current directory: the pinned VERSION, or else the newest
+# version apt lists whose files download. A listed version's files can answer 404 for a while
+# after a newer point release replaced it on the mirror (17.12: listed, not served): then the next
+# older listed version is tried. Prints the version taken.
+_pg_fetch_source() {
+  local pkg=$1 pin=${2:-} v versions=()
+  if [ -n "$pin" ]; then versions=("$pin"); else mapfile -t versions < <(_pg_source_versions "$pkg"); fi
+  [ ${#versions[@]} -gt 0 ] && [ -n "${versions[0]}" ] || { echo "apt lists no source package $pkg" >&2; return 1; }
+  case $PWD in "$UUIDX_PG_CACHE"/src.*) ;; *) echo "_pg_fetch_source: not in a work directory" >&2; return 1 ;; esac
+  for v in "${versions[@]}"; do
+    find . -mindepth 1 -delete
+    if apt-get source -qq "$pkg=$v" >&2; then
+      echo "$v"
+      return 0
+    fi
+    echo "uuidx: $pkg $v is listed but its files do not download; trying an older version" >&2
+  done
+  echo "uuidx: no listed version of $pkg downloads (${versions[*]})" >&2
+  return 1
+}
+
+# _pg_build_once PREFIX WHAT UNPACK [ARG...]: builds a server into PREFIX once (a stamp file
+# marks a finished build). UNPACK, a function run in an empty work directory of the cache with
+# the ARGs, leaves the PostgreSQL tree there and prints its path and, on a second line, where it
+# came from; the tree is configured, built and installed with the contrib modules the tests use.
+# WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
+# Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh):
+# the second finds the first's stamp.
+_pg_build_once() {
+  [ -f "$1/.uuidx-built" ] && return 0
+  mkdir -p "$UUIDX_PG_CACHE" || return 1
+  with_lock "$1.lock" _pg_build_once_locked "$@"
+}
+_pg_build_once_locked() {
+  local prefix=$1 what=$2 stamp log work start rc
+  shift 2
+  stamp="$prefix/.uuidx-built"
+  [ -f "$stamp" ] && return 0
+  ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
+  mkdir -p "$UUIDX_PG_CACHE"
+  log="$prefix.build.log"
+  work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
+  start=$(date +%s)
+  echo "uuidx: building $what into $prefix (log: $log)" >&2
+  (
+    set -e
+    cd "$work"
+    "$@" >"$work.unpacked"
+    { read -r tree; read -r origin; } <"$work.unpacked"
+    [ -d "$tree" ] && [ -n "$origin" ] || { echo "could not unpack $what"; exit 1; }
+    cd "$tree"
+    _pg_configure_make_install "$prefix"
+    echo "$("$prefix/bin/pg_config" --version) from $origin" >"$stamp"
+  ) >"$log" 2>&1
+  rc=$?
+  rm -rf "$work" "$work.unpacked"
+  if [ $rc != 0 ]; then
+    tail -n 40 "$log" >&2
+    echo "uuidx: building $what failed (log: $log)" >&2
+    return 1
+  fi
+  echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
+}
+
+# Unpackers for _pg_build_once. Debian's source package postgresql-MAJOR (the PIN, or the newest
+# listed version that downloads; apt-get source drops privileges to _apt for the download when
+# it can, a private directory is fine):
+_pg_unpack_source_package() {
+  local version
+  version=$(_pg_fetch_source "postgresql-$1" "$2") || return 1
+  echo "source package postgresql-$1 $version" >&2
+  find "$PWD" -maxdepth 1 -type d -name "postgresql-$1*" | head -n 1
+  basename "$(ls ./*.dsc | head -n 1)"
+}
+# A vendored upstream tarball (an upstream git tree: bison and flex make its parser):
+_pg_unpack_tarball() {
+  tar -xzf "$1" -C "$PWD" || return 1
+  echo "$PWD/$(basename "$1" .tar.gz)"
+  basename "$1"
+}
+
+# Builds postgresql-N from Debian's source package into the cache (once).
+_pg_build_from_source() {
+  local major=$1 pin=${2:-}
+  _pg_ensure_source_list || return 1
+  _pg_build_once "$(_pg_source_prefix "$major" "${pin%%-*}")" \
+    "postgresql-$major${pin:+=$pin} from Debian's source package" _pg_unpack_source_package "$major" "$pin"
+}
+
+# The vendored PostgreSQL tree of MAJOR (postgresql-MAJOR.x.tar.gz), if there is one.
+_pg_vendor_tarball() {
+  local f
+  f=$(ls "$UUIDX_VENDOR_DIR"/postgresql-"$1".*.tar.gz 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$f" ] && echo "$f"
+}
+
+# Builds the vendored PostgreSQL tree TARBALL into the cache (once); prints its prefix.
+_pg_build_from_vendor() {
+  local name prefix
+  name=$(basename "$1" .tar.gz)
+  prefix="$UUIDX_PG_CACHE/pg${name#postgresql-}"
+  _pg_build_once "$prefix" "$name from $1" _pg_unpack_tarball "$1" || return 1
+  echo "$prefix"
+}
+
+# In an unpacked PostgreSQL source tree: configure for PREFIX, build, install the server and the
+# contrib modules the tests use.
+_pg_configure_make_install() {
+  local prefix=$1
+  # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
+  # where apt's packages of the same major live: keep them under our prefix instead.
+  sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
+    src/Makefile.global.in
+  ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
+    --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm \
+    CFLAGS="-O2 -g0"
+  make -s -j"$(($(nproc) + 1))"
+  case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; return 1 ;; esac
+  make -s install
+  for c in uuid-ossp pgcrypto file_fdw; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
+}
+
+# Prints the pg_config of a PostgreSQL install of that major, providing one when needed.
+pg_server_config() {
+  local major=$1 how=${2:-}
+  if [ "$how" != source ] && _pg_apt_has "$major"; then
+    if [ "$(_pg_apt_release "$major")" = experimental ]; then
+      UUIDX_APT_RELEASE=experimental ensure_packages "postgresql-$major" "postgresql-client-$major" \
+        "postgresql-server-dev-$major" >&2 || return 1
+    else
+      # (Debian's postgresql-N holds the contrib modules; postgresql-contrib is, past bookworm, a
+      # name postgresql-N provides, which dpkg never reports installed.)
+      ensure_packages "postgresql-$major" "postgresql-server-dev-$major" >&2 || return 1
+    fi
+    echo "/usr/lib/postgresql/$major/bin/pg_config"
+    return 0
+  fi
+  local pin="" tarball prefix
+  if [ "$how" != source ] && tarball=$(_pg_vendor_tarball "$major"); then
+    prefix=$(_pg_build_from_vendor "$tarball") || return 1
+    echo "$prefix/bin/pg_config"
+    return 0
+  fi
+  [ "$how" = source ] && [ "$major" = 15 ] && pin=$UUIDX_PG15_SOURCE_VERSION
+  _pg_build_from_source "$major" "$pin" || return 1
+  echo "$(_pg_source_prefix "$major" "${pin%%-*}")/bin/pg_config"
+}

@@ -1,0 +1,341 @@
+#!/usr/bin/env bash
+# run.sh: the lab's runner, behind test/run-tests.sh (the README's second command; .ci/run calls it).
+# Installs what it needs, provides a PostgreSQL server of every major under test, builds and
+# installs the extension against each, runs every suite in test/suites/ in name order, and ends
+# with one line "N passed, N failed[, N skipped]" summing them all.
+#
+#   UUIDX_PG_VERSIONS="15 18"      the majors to test (default: every major of lab/matrix;
+#                                  how each is provided: lab/pgserver.sh)
+#   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
+#                                  others are counted as skipped
+#   UUIDX_AHEAD=0                  no preparation in the background (lab/ahead.sh: a whole
+#                                  run makes the roots, servers and Citus builds its later parts
+#                                  need while the suites on the machine run)
+#   --install-only                 only the install step: every package the suites and the
+#                                  harness install on this machine, and the server of each major
+#                                  run here (suite 03_minimal_machine checks that afterwards every
+#                                  program a script calls is found)
+#
+# No wait is unbounded (lab/limits.sh): a suite that runs past its limit (UUIDX_SUITE_TIMEOUT
+# seconds, default 1800, or its own "# timeout: N" line) is ended with every process it started
+# and counts one failure, and so is the run in a Debian root after UUIDX_ROOT_TIMEOUT seconds
+# (default 3600).
+#
+# Where each major comes from and where it runs: lab/matrix (lab/pgserver.sh provides a server,
+# lab/root.sh makes the roots).
+# For a major tested in a root this script runs again inside it for that major's suites, and its
+# counts join this run's. The suites across majors run along the upgrade paths users take, where
+# both servers run: the matrix's "path" lines.
+# UUIDX_CROSS_ROOT= (empty) runs them all on the machine instead.
+# A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
+# say) it is skipped with a line saying why.
+#
+# A suite is a bash script test/suites/NN_name.sh. Header lines it may have:
+#   # packages: a b c       Debian packages it needs
+#   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
+#   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
+#   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
+#   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
+#                           of that path (dump/restore, pg_upgrade: lab/crossmajor.sh)
+#   # scope: cross-roots    runs after the matrix in each root of an upgrade path, for the majors
+#                           of that path tested in that root (UUIDX_MAJOR_ROOT; 15, the
+#                           machine's, goes with the trixie root): Citus, once on trixie's 17
+#                           and once on sid's 18
+#   # scope: packages       runs with the suites of no server on the machine, for its own majors,
+#                           and in each root of an upgrade path, for that path's majors (the
+#                           Debian packages, built where each major is packaged)
+#   # scope: release        runs once on the machine, last, after the runs in the roots (the
+#                           whole release, made from what the package suites built)
+# Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
+# UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
+# A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
+# A suite that exits non-zero without reporting a failure, or reports nothing, counts one failure.
+set -u
+cd "$(dirname "$0")/.."
+root=$(pwd)
+install_only=""
+[ "${1:-}" = --install-only ] && install_only=1
+source lab/deps.sh
+source lab/limits.sh
+source lab/pgserver.sh
+source lab/build.sh
+source lab/root.sh
+
+# The majors, where each runs and the upgrade paths by root: the matrix (lab/matrix). Scope
+# cross runs in the first path's root only.
+source lab/matrix.sh
+UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-${UUIDX_CROSS_PATHS[0]%%:*}}
+# Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
+# and labels the suites across majors as the outer run does.
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs cross-roots release}
+UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
+
+suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
+runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
+
+selected=()
+skipped_suites=()
+for s in test/suites/*.sh; do
+  name=$(basename "$s" .sh)
+  runs_here "$(suite_scope "$s")" || continue
+  if [ -n "${UUIDX_SUITES:-}" ]; then
+    keep=""
+    for w in $UUIDX_SUITES; do [[ $name == *"$w"* ]] && keep=1; done
+    [ -n "$keep" ] || { skipped_suites+=("$name"); continue; }
+  fi
+  selected+=("$s")
+done
+
+packages=("${UUIDX_BUILD_PACKAGES[@]}" "${UUIDX_TEST_PACKAGES[@]}")
+for s in "${selected[@]}"; do
+  read -r -a extra <<<"$(sed -n 's/^# packages: //p' "$s" | head -n 1)"
+  packages+=("${extra[@]}")
+done
+# The install step can stand alone: then it also takes what the harness installs on demand on
+# this machine (what makes the Debian roots, the quickstart's server).
+# (In a Debian root, the install step is the one of that root's majors: lab/ahead.sh.)
+[ -n "$install_only" ] && [ -z "${UUIDX_ROOT:-}" ] && packages+=("${UUIDX_QUICKSTART_PACKAGES[@]}")
+# What makes the roots, installed now on the machine: the preparation in the background makes them.
+[ -z "${UUIDX_ROOT:-}" ] && packages+=("${UUIDX_ROOT_HOST_PACKAGES[@]}")
+ensure_packages "${packages[@]}" || { echo "0 passed, 1 failed"; exit 1; }
+
+if [ -n "${UUIDX_PG_VERSIONS:-}" ]; then
+  read -r -a versions <<<"$UUIDX_PG_VERSIONS"
+else
+  versions=("${UUIDX_DOCUMENTED_MAJORS[@]}")
+fi
+if [ -n "$install_only" ]; then
+  for v in "${versions[@]}"; do
+    [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] && [ -z "${UUIDX_ROOT:-}" ] && continue
+    pg_server_config "$v" >/dev/null || { echo "uuidx: could not provide PostgreSQL $v" >&2; exit 1; }
+  done
+  echo "== installed what the suites and the harness call on this machine"
+  exit 0
+fi
+echo "== PostgreSQL majors under test: ${versions[*]}${UUIDX_ROOT:+ (in the Debian $UUIDX_ROOT root)}"
+
+total_passed=0
+total_failed=0
+total_skipped=0
+summary=()
+log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
+chmod 755 "$log_dir"
+
+# A whole run on the machine prepares what its runs in the Debian roots need in the background,
+# while the suites on the machine run (lab/ahead.sh; UUIDX_AHEAD=0 turns it off).
+if [ -z "${UUIDX_ROOT:-}" ] && [ -z "${UUIDX_SUITES:-}" ]; then
+  source lab/ahead.sh
+  ahead_start "$log_dir/ahead.log" "${versions[@]}"
+  trap 'ahead_stop "$log_dir/ahead.log"' EXIT
+fi
+declare -A version_passed version_failed
+labels=("$UUIDX_CROSS_LABEL")
+
+# run_suite SCRIPT LABEL: runs one suite, adds its counts to the totals and to LABEL's.
+run_suite() {
+  local s=$1 label=$2 name log result rc p f k start
+  name=$(basename "$s" .sh)
+  log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
+  echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
+  start=$(date +%s)
+  limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
+  limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
+  run_limited "$limit" bash "$s" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  result=$(grep -E '^SUITE_RESULT passed=[0-9]+ failed=[0-9]+( skipped=[0-9]+)?$' "$log" | tail -n 1)
+  if [ "$rc" = 124 ]; then
+    echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
+    p=0 f=1 k=0
+  elif [ -z "$result" ]; then
+    p=0 f=1 k=0
+  else
+    p=$(sed -E 's/.*passed=([0-9]+).*/\1/' <<<"$result")
+    f=$(sed -E 's/.*failed=([0-9]+).*/\1/' <<<"$result")
+    k=$(sed -nE 's/.*skipped=([0-9]+).*/\1/p' <<<"$result")
+    k=${k:-0}
+    [ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+  fi
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  total_skipped=$((total_skipped + k))
+  version_passed[$label]=$((${version_passed[$label]:-0} + p))
+  version_failed[$label]=$((${version_failed[$label]:-0} + f))
+  local skipped_text=""
+  [ "$k" != 0 ] && skipped_text=", $k skipped"
+  summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s)")
+}
+
+# A major or scope that could not be provided: a failure under CI, a skip elsewhere.
+not_provided() {
+  local label=$1 why=$2
+  echo "$why"
+  if [ -n "${CI:-}" ]; then
+    total_failed=$((total_failed + 1))
+    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    summary+=("$label: failed ($why)")
+  else
+    total_skipped=$((total_skipped + 1))
+    summary+=("$label: skipped ($why)")
+  fi
+}
+
+# in_root SUITE LABEL SCOPE MAJORS: this script again inside the Debian root of SUITE, for the
+# suites of SCOPE on MAJORS; its counts, and its summary lines for LABEL, join this run's.
+in_root() {
+  local suite=$1 label=$2 scope=$3 majors=$4 out last p f k start
+  out="$log_dir/root-$suite-$label.log"
+  start=$(date +%s)
+  echo "== $label: in the Debian $suite root"
+  if ! root_provide "$suite" >/dev/null; then
+    not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
+    return
+  fi
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
+    run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
+    bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
+  last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
+  if [ -z "$last" ]; then
+    total_failed=$((total_failed + 1))
+    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    summary+=("$label: the run in the $suite root ended without a result line (log: $out)")
+    return
+  fi
+  p=$(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$last")
+  f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$last")
+  k=$(sed -nE 's/.* ([0-9]+) skipped$/\1/p' <<<"$last")
+  k=${k:-0}
+  total_passed=$((total_passed + p))
+  total_failed=$((total_failed + f))
+  total_skipped=$((total_skipped + k))
+  version_passed[$label]=$((${version_passed[$label]:-0} + p))
+  version_failed[$label]=$((${version_failed[$label]:-0} + f))
+  mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed$")
+  summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s)")
+}
+
+# Suites of no server: once. The package suites, for the majors of the machine itself.
+host_versions=()
+for v in "${versions[@]}"; do [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] || host_versions+=("$v"); done
+for s in "${selected[@]}"; do
+  case $(suite_scope "$s") in
+    once) run_suite "$s" "core" ;;
+    packages)
+      [ -z "${UUIDX_ROOT:-}" ] && runs_here packages && [ ${#host_versions[@]} -gt 0 ] &&
+        UUIDX_PG_VERSIONS="${host_versions[*]}" run_suite "$s" "core" ;;
+  esac
+done
+
+# Suites of one server: once per major, each against its own build. The long parts run at full
+# size on one major (UUIDX_FULL_MAJOR, default 18) and smaller on the others, where they repeat
+# the same checks of uuidx on another server: each still runs every check there. A size set in
+# the environment is kept. (The sessions generating at once keep their size everywhere: with
+# fewer values each they no longer overlap in time, which the suites check.)
+UUIDX_LEAN_SIZES=(UUIDX_PARALLEL_ROWS=250000 UUIDX_SERVER_TURNS=4000 UUIDX_ORACLE_N=100)
+lean_set=()
+use_sizes_for() {
+  local vv var
+  for var in "${lean_set[@]}"; do unset "$var"; done
+  lean_set=()
+  [ "$1" = "${UUIDX_FULL_MAJOR:-18}" ] && return 0
+  for vv in "${UUIDX_LEAN_SIZES[@]}"; do
+    var=${vv%%=*}
+    [ -n "${!var+x}" ] && continue
+    export "$vv"
+    lean_set+=("$var")
+  done
+}
+has_major_suites=""
+for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
+for v in "${versions[@]}"; do
+  runs_here major && [ -n "$has_major_suites" ] || break
+  if [ -z "${UUIDX_ROOT:-}" ] && [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ]; then
+    in_root "${UUIDX_MAJOR_ROOT[$v]}" "pg$v" major "$v"
+    continue
+  fi
+  echo "== PostgreSQL $v: server and build"
+  start=$(date +%s)
+  if ! pg_config=$(pg_server_config "$v") || ! build_dir=$(uuidx_build_install "$pg_config"); then
+    not_provided "pg$v" "could not provide PostgreSQL $v or build uuidx against it"
+    continue
+  fi
+  total_passed=$((total_passed + 1))
+  version_passed[pg$v]=$((${version_passed[pg$v]:-0} + 1))
+  summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s)")
+  bindir=$("$pg_config" --bindir)
+  use_sizes_for "$v"
+  [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
+  for s in "${selected[@]}"; do
+    [ "$(suite_scope "$s")" = major ] || continue
+    PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
+      run_suite "$s" "pg$v"
+  done
+  use_sizes_for "${UUIDX_FULL_MAJOR:-18}"
+done
+
+# Suites across majors: after the matrix (they provide the servers they need).
+has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
+run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_VERSIONS
+  local s majors
+  for s in "${selected[@]}"; do
+    [[ " $* " == *" $(suite_scope "$s") "* ]] || continue
+    majors="${versions[*]}"
+    [ "$(suite_scope "$s")" = cross-roots ] && [ -n "${UUIDX_ROOT:-}" ] &&
+      majors=$(root_majors "$UUIDX_ROOT" "${versions[@]}" | tr '\n' ' ')
+    UUIDX_PG_VERSIONS="${majors% }" run_suite "$s" "$UUIDX_CROSS_LABEL"
+  done
+}
+if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
+  scopes=()
+  for scope in cross cross-pairs cross-roots ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
+  [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
+elif runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_here packages; then
+  first=1
+  for path in "${UUIDX_CROSS_PATHS[@]}"; do
+    path_root=${path%%:*}
+    path_majors=()
+    for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
+    [ ${#path_majors[@]} -gt 0 ] || continue
+    scopes=""
+    [ -n "$first" ] && has_scope cross && scopes="cross"
+    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
+    [ -n "$(root_majors "$path_root" "${path_majors[@]}")" ] && has_scope cross-roots && scopes="$scopes cross-roots"
+    has_scope packages && scopes="$scopes packages"
+    label=cross
+    [ -z "$first" ] && label="cross-$path_root"
+    first=""
+    [ -n "${scopes// /}" ] || continue
+    [ "$label" = "$UUIDX_CROSS_LABEL" ] || labels+=("$label")
+    UUIDX_CROSS_LABEL=$label in_root "$path_root" "$label" "${scopes# }" "${path_majors[*]}"
+  done
+fi
+
+# The whole release, last: it takes what the suites above wrote in this run and the roots' runs.
+if [ -z "${UUIDX_ROOT:-}" ] && runs_here release; then
+  for s in "${selected[@]}"; do
+    [ "$(suite_scope "$s")" = release ] && UUIDX_PG_VERSIONS="${versions[*]}" run_suite "$s" "core"
+  done
+fi
+
+# Inside a root, the suites left out by UUIDX_SUITES are the outer run's to count.
+[ -n "${UUIDX_ROOT:-}" ] && skipped_suites=()
+for name in "${skipped_suites[@]}"; do
+  total_skipped=$((total_skipped + 1))
+  summary+=("$name: skipped (not named in UUIDX_SUITES)")
+done
+
+if [ -n "${ahead_pid:-}" ]; then
+  ahead_stop "$log_dir/ahead.log"
+  summary+=("prepared in the background: $(grep -E '^ahead: (done|ended)' "$log_dir/ahead.log" | tr '\n' ' ')(log: $log_dir/ahead.log)")
+fi
+echo "== summary (logs in $log_dir)"
+printf '  %s\n' "${summary[@]}"
+for label in core "${versions[@]/#/pg}" "${labels[@]}"; do
+  [ -n "${version_passed[$label]:-}${version_failed[$label]:-}" ] &&
+    echo "  $label: ${version_passed[$label]:-0} passed, ${version_failed[$label]:-0} failed"
+done
+if [ "$total_skipped" != 0 ]; then
+  echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
+else
+  echo "$total_passed passed, $total_failed failed"
+fi
+[ "$total_failed" = 0 ]

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""versions.py: checks that a source tree states its two versions consistently.
+
+    python3 release/versions.py [ROOT]
+
+Two versions, each stated once and checked everywhere else:
+- the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, and the
+  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names);
+- the distribution version X.Y.Z, META.json's version: that of the archives and packages. A
+  packaging release changes only Z, so X.Y must be the SQL version. Against it: META.json's
+  provides entry, a CHANGELOG.md heading, and the upstream part of the newest debian/changelog
+  version (1.1.1-1 -> 1.1.1).
+Prints one line per check, "ok   ..." or "FAIL ...", and exits 1 if any failed. make dist, make
+release and test/suites/05_version.sh run it.
+"""
+import json
+import os
+import re
+import sys
+
+
+def read(root, name):
+    with open(os.path.join(root, name), encoding="utf-8") as f:
+        return f.read()
+
+
+def main(argv):
+    root = argv[0] if argv else "."
+    results = []
+
+    def check(what, ok, found):
+        results.append((ok, what, found))
+
+    m = re.search(r"^EXTVERSION\s*=\s*(\S+)\s*$", read(root, "Makefile"), re.M)
+    if not m:
+        print("FAIL Makefile has no EXTVERSION line")
+        return 1
+    ver = m.group(1)
+
+    control = read(root, "uuidx.control")
+    m = re.search(r"^default_version\s*=\s*'([^']*)'", control, re.M)
+    check(f"uuidx.control default_version is '{ver}'", bool(m) and m.group(1) == ver,
+          m.group(1) if m else "no default_version")
+
+    try:
+        meta = json.loads(read(root, "META.json"))
+    except ValueError as e:
+        meta = {}
+        check("META.json is JSON", False, str(e))
+    dist = str(meta.get("version"))
+    print(f"SQL version (EXTVERSION) = {ver}, distribution version (META.json) = {dist}")
+    parts = re.fullmatch(r"([0-9]+\.[0-9]+)\.[0-9]+", dist)
+    check(f"META.json version {dist} is X.Y.Z with X.Y the SQL version {ver}",
+          bool(parts) and parts.group(1) == ver, dist)
+    ext = meta.get("provides", {}).get("uuidx", {})
+    check(f"META.json provides.uuidx.version is {dist}", ext.get("version") == dist, ext.get("version"))
+    script = f"uuidx--{ver}.sql"
+    check(f"META.json provides.uuidx.file is {script}", ext.get("file") == script, ext.get("file"))
+    check(f"{script} exists", os.path.isfile(os.path.join(root, script)), "missing")
+
+    heading = re.search(rf"^## {re.escape(dist)}( |$)", read(root, "CHANGELOG.md"), re.M)
+    check(f"CHANGELOG.md has a heading '## {dist}'", bool(heading), "no such heading")
+
+    # The first line of a Debian changelog: "uuidx (1.1.1-1) unstable; urgency=medium".
+    first = read(root, "debian/changelog").splitlines()[0] if os.path.exists(
+        os.path.join(root, "debian/changelog")) else ""
+    m = re.match(r"^(\S+) \(([^)\s]+)\) ", first)
+    if m:
+        debver = m.group(2)
+        upstream = re.sub(r"^[0-9]+:", "", debver)  # epoch
+        upstream = upstream.rsplit("-", 1)[0] if "-" in upstream else upstream  # Debian revision
+        check(f"debian/changelog's upstream version is {dist}", upstream == dist, f"{debver} (upstream {upstream})")
+        check("debian/changelog's source package is uuidx", m.group(1) == "uuidx", m.group(1))
+    else:
+        check(f"debian/changelog's upstream version is {dist}", False, f"unreadable first line {first!r}")
+
+    failed = 0
+    for ok, what, found in results:
+        if ok:
+            print(f"ok   {what}")
+        else:
+            print(f"FAIL {what}: found {found}")
+            failed += 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
