@@ -14,6 +14,22 @@ DATA = $(wildcard uuidx--*.sql)
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions facade uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
+# The other kinds of test, each a target of its own so that `make installcheck` (run by `pgxn
+# check` and Debian's installcheck) stays the pg_regress suite against a running server:
+#   make installcheck-isolation         isolation specs (test/isolation/specs) against a running
+#                                       server with uuidx installable, in session scope
+#   make installcheck-isolation-server  the specs of the server-wide v7 sequence, against a server
+#                                       with shared_preload_libraries = 'uuidx' and
+#                                       uuidx.v7_scope = 'server'
+#   make prove_installcheck             TAP tests (test/t/*.pl, PostgreSQL::Test::Cluster): each
+#                                       starts the clusters it needs from the installed server
+ISOLATION_SESSION = v7_session_interleave time_plan_invalidation
+ISOLATION_SERVER  = v7_server_scope
+ISOLATION_DIR     = test/isolation
+# Not TAP_TESTS = 1, which would add the TAP tests to installcheck (`make installcheck
+# TAP_TESTS=1` runs the three kinds in one go).
+PROVE_TESTS = test/t/*.pl
+
 # make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into
 # a real server (lab/variant.sh installs it into a throwaway copy of the server's
 # installation): the setting uuidx.test_random_failure makes the random source fail, and _PG_init
@@ -102,10 +118,24 @@ $(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.cpp test/fuzz/fuzz_common.hpp $(FUZZ_CORE_O
 .PHONY: fuzz
 fuzz: $(FUZZ_BINS)
 
-EXTRA_CLEAN = build results regression.diffs regression.out $(OBJS:.o=.d) src/pg/exports.list
+EXTRA_CLEAN = build results output_iso tmp_check regression.diffs regression.out $(OBJS:.o=.d) src/pg/exports.list
 
 # Header dependencies (-MMD), so a changed header rebuilds what includes it.
 -include $(OBJS:.o=.d) $(UNIT_CORE_OBJS:.o=.d) $(UNIT_TEST_OBJS:.o=.d)
+
+# The isolation specs are named here, not in ISOLATION: PGXS would add them to installcheck.
+ISOLATION_RUN = $(pg_isolation_regress_installcheck) --inputdir=$(ISOLATION_DIR) \
+  --outputdir=$(ISOLATION_OUT) --dbname=isolation_regression --load-extension=uuidx
+ISOLATION_OUT ?= output_iso
+.PHONY: installcheck-isolation installcheck-isolation-server prove_installcheck
+installcheck-isolation:
+	$(ISOLATION_RUN) $(ISOLATION_SESSION)
+installcheck-isolation-server:
+	$(ISOLATION_RUN) $(ISOLATION_SERVER)
+# PGXS's own recipe (the server's Makefile.global): prove with PostgreSQL::Test::Cluster on the
+# path, or a message where the server was built without --enable-tap-tests.
+prove_installcheck:
+	$(prove_installcheck)
 
 # For test/suites/20_regress.sh: the schedule and options, from this one place.
 .PHONY: print-regress print-regress-opts

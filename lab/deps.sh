@@ -64,7 +64,7 @@ ensure_packages() {
 # What building and testing the extension needs on Debian (bookworm, and the roots of
 # lab/root.sh); a server's own packages come with it (lab/pgserver.sh).
 UUIDX_BUILD_PACKAGES=(ca-certificates make g++ libssl-dev)
-UUIDX_TEST_PACKAGES=(libgtest-dev python3 procps)
+UUIDX_TEST_PACKAGES=(libgtest-dev python3 procps libipc-run-perl)
 # The server the README's first command builds for on the machine the tests run on (bookworm's
 # own); test/quickstart.sh takes the distribution's own major wherever it runs.
 UUIDX_QUICKSTART_PACKAGES=(postgresql-15 postgresql-server-dev-15)

@@ -27,7 +27,7 @@ UUIDX_PG15_SOURCE_VERSION=${UUIDX_PG15_SOURCE_VERSION:-15.18-0+deb12u1}
 UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
 # What building a server from source needs on Debian bookworm.
 UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config libreadline-dev zlib1g-dev
-  libssl-dev uuid-dev libicu-dev xz-utils bzip2)
+  libssl-dev uuid-dev libicu-dev xz-utils bzip2 libipc-run-perl)
 
 # The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
 # entries: binary packages keep coming from the system's own suite. Check-Valid-Until for sid
@@ -114,15 +114,17 @@ _pg_fetch_source() {
 # WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
 # Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh):
 # the second finds the first's stamp.
+# The stamp names the recipe: a build by an older one (before --enable-tap-tests) is made again.
+UUIDX_PG_BUILD_STAMP=.uuidx-built-tap
 _pg_build_once() {
-  [ -f "$1/.uuidx-built" ] && return 0
+  [ -f "$1/$UUIDX_PG_BUILD_STAMP" ] && return 0
   mkdir -p "$UUIDX_PG_CACHE" || return 1
   with_lock "$1.lock" _pg_build_once_locked "$@"
 }
 _pg_build_once_locked() {
   local prefix=$1 what=$2 stamp log work start rc
   shift 2
-  stamp="$prefix/.uuidx-built"
+  stamp="$prefix/$UUIDX_PG_BUILD_STAMP"
   [ -f "$stamp" ] && return 0
   ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
   mkdir -p "$UUIDX_PG_CACHE"
@@ -192,7 +194,8 @@ _pg_build_from_vendor() {
 }
 
 # In an unpacked PostgreSQL source tree: configure for PREFIX, build, install the server and the
-# contrib modules the tests use.
+# contrib modules the tests use. --enable-tap-tests installs PostgreSQL::Test::Cluster into the
+# PGXS directory, as Debian's packages have it, for make prove_installcheck.
 _pg_configure_make_install() {
   local prefix=$1
   # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
@@ -200,7 +203,7 @@ _pg_configure_make_install() {
   sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
     src/Makefile.global.in
   ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
-    --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm \
+    --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm --enable-tap-tests \
     CFLAGS="-O2 -g0"
   make -s -j"$(($(nproc) + 1))"
   case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; return 1 ;; esac

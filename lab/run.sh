@@ -30,7 +30,8 @@
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
-# A suite is a bash script test/suites/NN_name.sh. Header lines it may have:
+# A suite is a bash script test/suites/NN_name.sh (after them, per major, lab/kinds/*.sh run
+# PGXS's targets of TAP and isolation tests). Header lines it may have:
 #   # packages: a b c       Debian packages it needs
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -75,7 +76,8 @@ runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
 
 selected=()
 skipped_suites=()
-for s in test/suites/*.sh; do
+# The suites, then the kinds of test that PGXS runs (lab/kinds: TAP and isolation, per major).
+for s in test/suites/*.sh lab/kinds/*.sh; do
   name=$(basename "$s" .sh)
   runs_here "$(suite_scope "$s")" || continue
   if [ -n "${UUIDX_SUITES:-}" ]; then

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
-# C++ formatting: every C/C++ file under src/ and test/ is as clang-format (.clang-format) writes it.
+# C++ formatting: every C/C++ file under src/, test/ and bench/ is as clang-format (.clang-format)
+# writes it.
 # packages: clang-format
 set -u
 cd "$(dirname "$0")/../.."
@@ -13,7 +14,7 @@ while IFS= read -r f; do
     echo "not formatted: $f (run: clang-format -i $f)"
     failed=$((failed + 1))
   fi
-done < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'test/*.cpp' 'test/*.hpp' 'test/*.c' 2>/dev/null ||
-         find src test -name '*.cpp' -o -name '*.hpp' -o -name '*.c')
+done < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'test/*.cpp' 'test/*.hpp' 'test/*.c' 'bench/*.cpp' 'bench/*.c' 2>/dev/null ||
+         find src test bench -name '*.cpp' -o -name '*.hpp' -o -name '*.c')
 echo "$passed files formatted"
 echo "SUITE_RESULT passed=$passed failed=$failed"

@@ -61,10 +61,14 @@ check "md_links.py counts the fixture's links" "$(grep -qx 'links=24 broken=7' <
   "$(tail -n 1 <<<"$out")"
 
 # 2. The documentation.
-files=(README.md CHANGELOG.md)
+files=(README.md CHANGELOG.md CONTRIBUTING.md)
 if [ -d docs ]; then
   for f in docs/*.md; do [ -e "$f" ] && files+=("$f"); done
 fi
+# Each folder's README, which says what the folder is for (not the committed results' own notes).
+for f in */README.md */*/README.md; do
+  [ -e "$f" ] && [[ $f != bench/results/*/* ]] && files+=("$f")
+done
 out=$(python3 test/lib/md_links.py "${files[@]}")
 rc=$?
 [ "$rc" = 0 ] || echo "$out"
