@@ -19,9 +19,7 @@ run_target() {
   cat "$log"
   [ -f "$CLUSTER_DIR/output_iso/regression.diffs" ] && head -n 100 "$CLUSTER_DIR/output_iso/regression.diffs"
   rm -f "$CLUSTER_DIR/output_iso/regression.diffs"
-  ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$log")
-  bad=$(grep -cE ' FAILED( |$)|^not ok ' "$log")
-  [ "$rc" != 0 ] && [ "$bad" = 0 ] && { echo "make $1 exited with status $rc without naming a failed spec"; bad=1; }
+  read -r ok bad < <(regress_counts "$log" "$rc")
   passed=$((passed + ok)) failed=$((failed + bad))
   rm -f "$log"
 }
@@ -43,10 +41,6 @@ else
   echo "uuidx.v7_scope did not become 'server' in new sessions within 10 s (it is '$scope')"
   failed=$((failed + 1))
 fi
-if cluster_log_has_crash; then
-  echo "the server log shows a crashed backend:"
-  grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log"
-  failed=$((failed + 1))
-fi
+failed=$((failed + $(cluster_crash_failures)))
 cluster_stop
 echo "SUITE_RESULT passed=$passed failed=$failed"

@@ -32,20 +32,8 @@ make -C "$builddir" -s --no-print-directory PG_CONFIG="${PG_CONFIG:-pg_config}" 
 regress_rc=$?
 cat "$outdir/pg_regress.log"
 [ -f "$builddir/regression.diffs" ] && head -n 200 "$builddir/regression.diffs"
-ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$outdir/pg_regress.log")
-bad=$(grep -cE ' FAILED( |$)|^not ok ' "$outdir/pg_regress.log")
+read -r ok bad < <(regress_counts "$outdir/pg_regress.log" "$regress_rc")
 passed=$((passed + ok))
-failed=$((failed + bad))
-# A test pg_regress could not judge (e.g. "diff command failed": no expected file) is neither ok
-# nor FAILED in its log; its exit status still says so.
-if [ "$regress_rc" != 0 ] && [ "$bad" = 0 ]; then
-  echo "pg_regress exited with status $regress_rc without naming a failed test"
-  failed=$((failed + 1))
-fi
-if cluster_log_has_crash; then
-  echo "the server log shows a crashed backend:"
-  grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log"
-  failed=$((failed + 1))
-fi
+failed=$((failed + bad + $(cluster_crash_failures)))
 cluster_stop
 echo "SUITE_RESULT passed=$passed failed=$failed"
