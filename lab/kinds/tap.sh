@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# packages: faketime libfaketime
 # The TAP tests (test/t/*.pl, PostgreSQL::Test::Cluster) on the major under test, through PGXS's
 # own target, `make prove_installcheck`, with the Makefile of this major's build directory
 # (UUIDX_BUILD_DIR, PG_CONFIG: lab/run.sh). The tests start their own clusters, and a server
