@@ -5,8 +5,9 @@
 # (UUIDX_BUILD_DIR, PG_CONFIG: lab/run.sh). The tests start their own clusters, and a server
 # refuses to run as root: as root, make runs as the unprivileged test user, in a scratch copy of
 # the Makefile and test/t that the user owns (prove writes tmp_check beside them, and the checkout
-# may lie where that user cannot go, such as /root). One check per TAP assertion, and one failure
-# for a test file that exits non-zero without a failed assertion (it died).
+# may lie where that user cannot go, such as /root). One check per TAP assertion (a skipped one
+# counts as skipped), and one failure for a test file that exits non-zero without a failed
+# assertion (it died).
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh   # the test user (UUIDX_TEST_USER)
@@ -27,7 +28,9 @@ fi
   PROVE_FLAGS=--verbose prove_installcheck) >"$log" 2>&1
 rc=$?
 cat "$log"
-ok=$(grep -cE '^ *ok [0-9]+' "$log")
+# An assertion skipped (ok N # skip ...) is counted as skipped, not passed.
+ok=$(grep -E '^ *ok [0-9]+' "$log" | grep -cvE '^ *ok [0-9]+[^#]*# [Ss][Kk][Ii][Pp]')
+skipped=$(grep -cE '^ *ok [0-9]+[^#]*# [Ss][Kk][Ii][Pp]' "$log")
 bad=$(grep -cE '^ *not ok [0-9]+' "$log")
 died=$(grep -cE '^\S+\.pl +\(Wstat: [0-9]+ .*Failed: 0\)' "$log")
 if grep -q 'TAP tests not enabled' "$log"; then
@@ -42,4 +45,4 @@ if [ "$rc" != 0 ]; then
   for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f"; }; done
 fi
 rm -rf "$work"
-echo "SUITE_RESULT passed=$ok failed=$((bad + died))"
+echo "SUITE_RESULT passed=$ok failed=$((bad + died)) skipped=$skipped"
