@@ -22,17 +22,19 @@ run_limited() {
   "$@" &
   pid=$!
   # The watchdog: TERM to the command's tree at the limit, KILL 30 s later to what is left. Ended
-  # early, it ends its sleep too.
+  # early, it ends its sleep too: every job it started, so a TERM that comes between starting the
+  # sleep and noting its pid leaves none behind. Its output goes nowhere, so that even a sleep
+  # left behind holds no pipe of the caller's open (a `| tee` would wait for it).
   (
-    trap 'kill "$nap" 2>/dev/null; exit 0' TERM
-    sleep "$limit" & nap=$!
-    wait "$nap"
+    trap 'kill $(jobs -p) 2>/dev/null; exit 0' TERM
+    sleep "$limit" &
+    wait $!
     echo timeout >"$flag"
     kill_tree TERM "$pid"
-    sleep 30 & nap=$!
-    wait "$nap"
+    sleep 30 &
+    wait $!
     kill_tree KILL "$pid"
-  ) &
+  ) >/dev/null 2>&1 &
   watchdog=$!
   wait "$pid"
   rc=$?
