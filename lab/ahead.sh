@@ -1,8 +1,11 @@
 # ahead.sh: what the later parts of a full test run need in the Debian roots, made in the
 # background while the suites on the machine run. lab/run.sh sources it (it reads the
 # matrix (lab/matrix.sh: UUIDX_MAJOR_ROOT, UUIDX_CROSS_PATHS; source root.sh first) and calls
-#   ahead_start LOG MAJOR...   # starts it for the majors under test, at the lowest CPU and I/O
-#                              # priority (nice 19, idle I/O class): the suites keep the machine
+#   ahead_start LOG MAJOR...   # starts it for the majors under test, at a lower CPU and I/O
+#                              # priority (nice 10, best-effort I/O class 7): the suites come
+#                              # first, but a root's lane may be waiting for what it builds, so
+#                              # it is never starved (at nice 19 and in the idle class a lane
+#                              # could wait on a build that got no CPU)
 #   ahead_stop                 # ends it, with what it started, if it is still running
 # In the order the run will need them: the roots; in each, the packages and servers of its majors
 # (run-tests.sh --install-only there: the 16.2 build, Debian's 17, 18, 19); the servers of the
@@ -53,8 +56,8 @@ ahead_start() {
   shift
   [ "${UUIDX_AHEAD:-1}" = 0 ] && return 0
   (
-    renice -n 19 -p "$BASHPID" >/dev/null
-    ionice -c 3 -p "$BASHPID"
+    renice -n 10 -p "$BASHPID" >/dev/null
+    ionice -c 2 -n 7 -p "$BASHPID"
     start=$(date +%s)
     ahead_prepare "$@"
     echo "ahead: ended with status $? after $(($(date +%s) - start)) s"

@@ -11,6 +11,8 @@
 #   UUIDX_AHEAD=0                  no preparation in the background (lab/ahead.sh: a whole
 #                                  run makes the roots, servers and Citus builds its later parts
 #                                  need while the suites on the machine run)
+#   UUIDX_LANES=0                  the Debian roots' lanes one after another, after the machine's
+#                                  suites, instead of beside them (see "Lanes" below)
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
 #                                  run here (suite 03_minimal_machine checks that afterwards every
@@ -30,6 +32,12 @@
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
+# Lanes: all that runs in one Debian root (its suites of scope root, its majors, then its upgrade
+# paths) is that root's lane. The lanes run beside the machine's own suites and beside each
+# other, each in order, its output in a log of its own, printed when it ends. Nothing is shared
+# between lanes but the CPU: each root has its own files, packages and /tmp, and the clusters
+# listen on sockets in directories of their own. The machine's suites leave the roots alone.
+#
 # A suite is a bash script test/suites/NN_name.sh (after them, per major, lab/kinds/*.sh run
 # PGXS's targets of TAP and isolation tests). Header lines it may have:
 #   # packages: a b c       Debian packages it needs
@@ -45,6 +53,8 @@
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
+#   # scope: root           runs once per Debian root, from the machine, first in that root's
+#                           lane (UUIDX_LANE_ROOT names the root): the quickstart there
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
@@ -68,7 +78,7 @@ source lab/matrix.sh
 UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-${UUIDX_CROSS_PATHS[0]%%:*}}
 # Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
 # and labels the suites across majors as the outer run does.
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once packages major cross cross-pairs cross-roots release}
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once root packages major cross cross-pairs cross-roots release}
 UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
@@ -122,6 +132,12 @@ total_skipped=0
 summary=()
 log_dir=$(mktemp -d /tmp/uuidx-tests.XXXXXX)
 chmod 755 "$log_dir"
+# The run's start, which every summary line's "at +N s" counts from (a run in a root is given
+# the outer run's); the machine's CPU counters then, for the share it was busy.
+export UUIDX_RUN_T0=${UUIDX_RUN_T0:-$(date +%s)}
+cpu_busy_idle() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6}' /proc/stat; }
+cpu_at_start=$(cpu_busy_idle)
+since_t0() { echo "+$(($(date +%s) - UUIDX_RUN_T0)) s"; }
 
 # A whole run on the machine prepares what its runs in the Debian roots need in the background,
 # while the suites on the machine run (lab/ahead.sh; UUIDX_AHEAD=0 turns it off).
@@ -164,7 +180,7 @@ run_suite() {
   version_failed[$label]=$((${version_failed[$label]:-0} + f))
   local skipped_text=""
   [ "$k" != 0 ] && skipped_text=", $k skipped"
-  summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s)")
+  summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
 }
 
 # A major or scope that could not be provided: a failure under CI, a skip elsewhere.
@@ -192,7 +208,7 @@ in_root() {
     not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
     return
   fi
-  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL UUIDX_RUN_T0 $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
     run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
@@ -212,20 +228,13 @@ in_root() {
   version_passed[$label]=$((${version_passed[$label]:-0} + p))
   version_failed[$label]=$((${version_failed[$label]:-0} + f))
   mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed$")
-  summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s)")
+  summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
 }
 
 # Suites of no server: once. The package suites, for the majors of the machine itself.
 host_versions=()
 for v in "${versions[@]}"; do [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] || host_versions+=("$v"); done
-for s in "${selected[@]}"; do
-  case $(suite_scope "$s") in
-    once) run_suite "$s" "core" ;;
-    packages)
-      [ -z "${UUIDX_ROOT:-}" ] && runs_here packages && [ ${#host_versions[@]} -gt 0 ] &&
-        UUIDX_PG_VERSIONS="${host_versions[*]}" run_suite "$s" "core" ;;
-  esac
-done
+has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
 
 # Suites of one server: once per major, each against its own build. The long parts run at full
 # size on one major (UUIDX_FULL_MAJOR, default 18) and smaller on the others, where they repeat
@@ -248,12 +257,124 @@ use_sizes_for() {
 }
 has_major_suites=""
 for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
+
+# The lanes of the Debian roots (see "Lanes" in the header): the roots of the majors under test,
+# then those of the upgrade paths, in the matrix's order. The first path with a major under test
+# also runs the scope cross (its label is "cross", the others' "cross-ROOT").
+lane_roots=()
+first_path=""
+if [ -z "${UUIDX_ROOT:-}" ]; then
+  for v in "${versions[@]}"; do
+    r=${UUIDX_MAJOR_ROOT[$v]:-}
+    [ -n "$r" ] && [[ " ${lane_roots[*]} " != *" $r "* ]] && lane_roots+=("$r")
+  done
+  if [ -n "$UUIDX_CROSS_ROOT" ]; then
+    for path in "${UUIDX_CROSS_PATHS[@]}"; do
+      for m in ${path#*:}; do
+        [[ " ${versions[*]} " == *" $m "* ]] || continue
+        [ -n "$first_path" ] || first_path=$path
+        r=${path%%:*}
+        [[ " ${lane_roots[*]} " != *" $r "* ]] && lane_roots+=("$r")
+      done
+    done
+  fi
+fi
+
+# root_lane ROOT: all of the run that happens in ROOT, in order.
+root_lane() {
+  local lane=$1 s v path path_root path_majors m scopes label
+  if runs_here root; then
+    for s in "${selected[@]}"; do
+      [ "$(suite_scope "$s")" = root ] && UUIDX_LANE_ROOT=$lane run_suite "$s" "core"
+    done
+  fi
+  if runs_here major && [ -n "$has_major_suites" ]; then
+    for v in "${versions[@]}"; do
+      [ "${UUIDX_MAJOR_ROOT[$v]:-}" = "$lane" ] && in_root "$lane" "pg$v" major "$v"
+    done
+  fi
+  runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_here packages || return 0
+  [ -n "$UUIDX_CROSS_ROOT" ] || return 0
+  for path in "${UUIDX_CROSS_PATHS[@]}"; do
+    path_root=${path%%:*}
+    [ "$path_root" = "$lane" ] || continue
+    path_majors=()
+    for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
+    [ ${#path_majors[@]} -gt 0 ] || continue
+    scopes=""
+    [ "$path" = "$first_path" ] && has_scope cross && scopes="cross"
+    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
+    [ -n "$(root_majors "$path_root" "${path_majors[@]}")" ] && has_scope cross-roots && scopes="$scopes cross-roots"
+    has_scope packages && scopes="$scopes packages"
+    label=cross
+    [ "$path" = "$first_path" ] || label="cross-$path_root"
+    [ -n "${scopes// /}" ] || continue
+    [ "$label" = "$UUIDX_CROSS_LABEL" ] || labels+=("$label")
+    UUIDX_CROSS_LABEL=$label in_root "$path_root" "$label" "${scopes# }" "${path_majors[*]}"
+  done
+}
+
+# A lane beside the machine's suites: a subshell whose counts, summary lines and labels are
+# written to a state file at its end, and joined to this run's by lane_join.
+declare -A lane_pid=()
+lane_start() {
+  local lane=$1
+  (
+    total_passed=0 total_failed=0 total_skipped=0
+    summary=() labels=()
+    version_passed=() version_failed=()
+    root_lane "$lane"
+    declare -p total_passed total_failed total_skipped summary labels version_passed version_failed \
+      >"$log_dir/lane-$lane.state"
+  ) >"$log_dir/lane-$lane.log" 2>&1 </dev/null &
+  lane_pid[$lane]=$!
+}
+lane_join() {
+  local lane=$1 l
+  wait "${lane_pid[$lane]}"
+  unset "lane_pid[$lane]"
+  if [ -s "$log_dir/lane-$lane.log" ]; then
+    echo "== the Debian $lane root's lane, which ran beside the machine's suites (ended by $(since_t0))"
+    cat "$log_dir/lane-$lane.log"
+  fi
+  if [ ! -s "$log_dir/lane-$lane.state" ]; then
+    total_failed=$((total_failed + 1))
+    version_failed[core]=$((${version_failed[core]:-0} + 1))
+    summary+=("the $lane lane ended without its counts (log: $log_dir/lane-$lane.log)")
+    return
+  fi
+  local lane_total_passed lane_total_failed lane_total_skipped lane_summary lane_labels
+  local -A lane_version_passed lane_version_failed
+  source <(sed -E 's/^declare (-[-aAix]+) /declare \1 lane_/' "$log_dir/lane-$lane.state")
+  total_passed=$((total_passed + lane_total_passed))
+  total_failed=$((total_failed + lane_total_failed))
+  total_skipped=$((total_skipped + lane_total_skipped))
+  for l in "${!lane_version_passed[@]}"; do version_passed[$l]=$((${version_passed[$l]:-0} + ${lane_version_passed[$l]})); done
+  for l in "${!lane_version_failed[@]}"; do version_failed[$l]=$((${version_failed[$l]:-0} + ${lane_version_failed[$l]})); done
+  summary+=("${lane_summary[@]}")
+  labels+=("${lane_labels[@]}")
+}
+lanes_stop() {
+  local lane
+  for lane in "${!lane_pid[@]}"; do kill_tree TERM "${lane_pid[$lane]}"; done
+}
+if [ "${UUIDX_LANES:-1}" != 0 ]; then
+  for r in "${lane_roots[@]}"; do lane_start "$r"; done
+  trap 'lanes_stop; ! declare -F ahead_stop >/dev/null || ahead_stop "$log_dir/ahead.log"' EXIT
+fi
+
+# The machine's own part: the suites of no server, then each major run on the machine.
+for s in "${selected[@]}"; do
+  case $(suite_scope "$s") in
+    once) run_suite "$s" "core" ;;
+    packages)
+      [ -z "${UUIDX_ROOT:-}" ] && runs_here packages && [ ${#host_versions[@]} -gt 0 ] &&
+        UUIDX_PG_VERSIONS="${host_versions[*]}" run_suite "$s" "core" ;;
+  esac
+done
 for v in "${versions[@]}"; do
   runs_here major && [ -n "$has_major_suites" ] || break
-  if [ -z "${UUIDX_ROOT:-}" ] && [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ]; then
-    in_root "${UUIDX_MAJOR_ROOT[$v]}" "pg$v" major "$v"
-    continue
-  fi
+  [ -z "${UUIDX_ROOT:-}" ] && [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] && continue  # its root's lane
   echo "== PostgreSQL $v: server and build"
   start=$(date +%s)
   if ! pg_config=$(pg_server_config "$v") || ! build_dir=$(uuidx_build_install "$pg_config"); then
@@ -262,7 +383,7 @@ for v in "${versions[@]}"; do
   fi
   total_passed=$((total_passed + 1))
   version_passed[pg$v]=$((${version_passed[pg$v]:-0} + 1))
-  summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s)")
+  summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
   bindir=$("$pg_config" --bindir)
   use_sizes_for "$v"
   [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
@@ -274,8 +395,8 @@ for v in "${versions[@]}"; do
   use_sizes_for "${UUIDX_FULL_MAJOR:-18}"
 done
 
-# Suites across majors: after the matrix (they provide the servers they need).
-has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
+# Suites across majors, inside a root (where the outer run sent them), or all on the machine
+# (UUIDX_CROSS_ROOT empty). They provide the servers they need.
 run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_VERSIONS
   local s majors
   for s in "${selected[@]}"; do
@@ -290,26 +411,12 @@ if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
   scopes=()
   for scope in cross cross-pairs cross-roots ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
   [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
-elif runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_here packages; then
-  first=1
-  for path in "${UUIDX_CROSS_PATHS[@]}"; do
-    path_root=${path%%:*}
-    path_majors=()
-    for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
-    [ ${#path_majors[@]} -gt 0 ] || continue
-    scopes=""
-    [ -n "$first" ] && has_scope cross && scopes="cross"
-    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
-    [ -n "$(root_majors "$path_root" "${path_majors[@]}")" ] && has_scope cross-roots && scopes="$scopes cross-roots"
-    has_scope packages && scopes="$scopes packages"
-    label=cross
-    [ -z "$first" ] && label="cross-$path_root"
-    first=""
-    [ -n "${scopes// /}" ] || continue
-    [ "$label" = "$UUIDX_CROSS_LABEL" ] || labels+=("$label")
-    UUIDX_CROSS_LABEL=$label in_root "$path_root" "$label" "${scopes# }" "${path_majors[*]}"
-  done
 fi
+
+# The roots' lanes: joined when they ran beside, run now otherwise.
+for r in "${lane_roots[@]}"; do
+  if [ -n "${lane_pid[$r]:-}" ]; then lane_join "$r"; else root_lane "$r"; fi
+done
 
 # The whole release, last: it takes what the suites above wrote in this run and the roots' runs.
 if [ -z "${UUIDX_ROOT:-}" ] && runs_here release; then
@@ -328,6 +435,11 @@ done
 if [ -n "${ahead_pid:-}" ]; then
   ahead_stop "$log_dir/ahead.log"
   summary+=("prepared in the background: $(grep -E '^ahead: (done|ended)' "$log_dir/ahead.log" | tr '\n' ' ')(log: $log_dir/ahead.log)")
+fi
+if [ -z "${UUIDX_ROOT:-}" ]; then
+  read -r busy0 idle0 <<<"$cpu_at_start"
+  read -r busy1 idle1 <<<"$(cpu_busy_idle)"
+  summary+=("the run took $(($(date +%s) - UUIDX_RUN_T0)) s; the machine's $(nproc) CPUs were busy $((100 * (busy1 - busy0) / (busy1 - busy0 + idle1 - idle0 + 1)))% of it")
 fi
 echo "== summary (logs in $log_dir)"
 printf '  %s\n' "${summary[@]}"

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# scope: once
+# scope: root
 # timeout: 1800
 # The README's first command, test/quickstart.sh, on the Debian suites users run, each with its
 # own PostgreSQL (what `apt-get install postgresql` gives there): trixie (17) and sid (18), in the
 # harness's roots (lab/root.sh), as root and as a user through sudo
 # (lab/quickstart_runs.sh). Each run starts from the repository's files as a clone has them
 # and must end with "== uuidx works" after its 100,000 values checked. Bookworm (15) is suite
-# 03_minimal_machine's, on a bare root. UUIDX_QUICKSTART_SUITES chooses the suites.
+# 03_minimal_machine's, on a bare root. It runs first in each root's lane (UUIDX_LANE_ROOT), or
+# in the suites UUIDX_QUICKSTART_SUITES names.
 set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
@@ -14,7 +15,7 @@ source lab/root.sh
 source test/lib/generation.sh  # check_true
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)
-for suite in ${UUIDX_QUICKSTART_SUITES:-trixie sid}; do
+for suite in ${UUIDX_QUICKSTART_SUITES:-${UUIDX_LANE_ROOT:-trixie sid}}; do
   if ! dir=$(root_provide "$suite"); then
     check_true "the Debian $suite root" f "could not be made"
     continue
