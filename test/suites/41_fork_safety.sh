@@ -7,7 +7,7 @@
 # would: a full random buffer, a v1 node and clock_seq, a last v7 tick. Every backend then
 # inherits them, and only the fork handler (forget_in_forked_children) makes each start afresh;
 # without it the checks below fail (the same v4 values and v1 node in every session):
-#  1. the concurrency run of 40_concurrency.sh again (16 sessions x 100,000 of each version);
+#  1. the concurrency run of test/t/005_concurrency.pl again (16 sessions x 100,000 of each version);
 #  2. parallel workers: a forced parallel plan whose Parallel Seq Scan calls the generators, shown
 #     by EXPLAIN ANALYZE to have launched workers, produces no duplicates, and its v1 values carry
 #     several nodes (one per process that generated them).
