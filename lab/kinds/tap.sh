@@ -19,13 +19,24 @@ mkdir -p "$work/test"
 cp "$UUIDX_BUILD_DIR/Makefile" "$work/" && cp -r "$UUIDX_BUILD_DIR/test/t" "$UUIDX_BUILD_DIR/test/concurrency" "$work/test/" ||
   { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 log=$work/prove.log
+# The tests of server-level faults take the test build (make UUIDX_FAULT_INJECTION=1) from a
+# throwaway copy of this server's installation (lab/variant.sh) as their nodes' install_path;
+# the lab names it in UUIDX_FAULTS_INSTALL. Without it they skip.
+source lab/variant.sh
+if ! faults_bin=$(uuidx_variant_install "$PG_CONFIG" faults UUIDX_FAULT_INJECTION=1); then
+  echo "the fault-injection build could not be made"
+  rm -rf "$work"
+  echo "SUITE_RESULT passed=0 failed=1"
+  exit 1
+fi
+trap 'uuidx_variant_remove "$faults_bin"' EXIT
 as_user=()
 if [ "$(id -u)" = 0 ]; then
   _ensure_test_user
   chown -R "$UUIDX_TEST_USER" "$work"
   as_user=(runuser -u "$UUIDX_TEST_USER" --)
 fi
-(cd "$work" && "${as_user[@]}" env HOME="$work" make -s --no-print-directory PG_CONFIG="$PG_CONFIG" \
+(cd "$work" && "${as_user[@]}" env HOME="$work" UUIDX_FAULTS_INSTALL="$(dirname "$faults_bin")" make -s --no-print-directory PG_CONFIG="$PG_CONFIG" \
   PROVE_FLAGS=--verbose prove_installcheck) >"$log" 2>&1
 rc=$?
 cat "$log"

@@ -448,7 +448,7 @@ TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
 // The node comes from the session's own random source (§6.10) and from nothing else: sessions
 // with different streams get different nodes, and sessions fed the same stream get the same node
 // even at another time. So two processes differ only if their random sources do (the fork
-// handler's job: session_test.cpp and suite 41_fork_safety).
+// handler's job: session_test.cpp and the TAP test test/t/007_fork_safety.pl).
 TEST(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;
