@@ -1,4 +1,4 @@
--- turns.sql: the happens-before test of test/suites/38_server_scope.sh. Sessions take turns: the
+-- turns.sql: the happens-before test of test/t/008_server_scope.pl. Sessions take turns: the
 -- owner of turn t waits until it sees the committed row of turn t - 1, then generates its value
 -- and commits it with turn t. Before its first turn from `half` on, a session waits for the lock
 -- on hb_gate, which the suite holds until it has stepped the server's clock back (libfaketime).

@@ -129,14 +129,14 @@ sub gen_checks
 	return;
 }
 
-# The server log shows no crashed backend (one assertion).
+# The server log shows no crashed backend (one assertion, named NAME or 'server log: ...').
 sub no_crash_in_log
 {
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my ($node) = @_;
+	my ($node, $name) = @_;
 	return unlike(PostgreSQL::Test::Utils::slurp_file($node->logfile),
 		qr/terminated by signal|server process .* (?:was terminated|exited with exit code [1-9])|terminating any other active server processes/,
-		'server log: no crashed backend');
+		$name // 'server log: no crashed backend');
 }
 
 1;

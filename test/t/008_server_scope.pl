@@ -1,0 +1,368 @@
+# One v7 sequence per server (shared_preload_libraries = 'uuidx', uuidx.v7_scope = 'server'):
+#  1. without preload, 'server' is an error naming shared_preload_libraries (SQLSTATE 55000):
+#     refused by ALTER SYSTEM, and from the configuration file every uuid_generate_v7() fails
+#     (in a session idle in a transaction block when the reload arrives too), while everything
+#     else works (a parallel query whose workers restore 'server' from their leader);
+#  2. UUIDX_SERVER_SESSIONS concurrent sessions x UUIDX_SERVER_PER_SESSION values (default
+#     16 x 100,000): no duplicates, each session increasing; every value within 1 ms of the clock
+#     while 16 sessions generate;
+#  3. crash restart (kill -9 of a backend, shared memory re-created): values after it are greater
+#     than every value before;
+#  4. happens-before under libfaketime: sessions take turns (each generates and commits after it
+#     saw the row of the turn before: test/serverscope/turns.sql), UUIDX_SERVER_TURNS turns
+#     (default 10,000) over six sessions, the server's clock stepped back 2 s in the middle and two
+#     new sessions joining after it: in server scope every value is greater than every earlier
+#     one; the same run in session scope must show a later value below an earlier one (the test
+#     can fail);
+#  5. crash restart after the clock stepped back: the values restart from the clock, below the
+#     ones before the crash (documented in docs/scale-out.md).
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time usleep);
+use UuidxGeneration;
+
+my $sessions = $ENV{UUIDX_SERVER_SESSIONS} // 16;
+my $per_session = $ENV{UUIDX_SERVER_PER_SESSION} // 100_000;
+my $turns = $ENV{UUIDX_SERVER_TURNS} // 10_000;
+my $half = int($turns / 2);
+my $serverscope = "$FindBin::RealBin/../serverscope";
+my $needs_preload = "ERROR:  55000: uuidx.v7_scope = 'server' requires uuidx in shared_preload_libraries";
+
+# stdout and stderr of a psql script, one string (ON_ERROR_STOP off: the script goes on).
+sub psql_all
+{
+	my ($node, $sql) = @_;
+	my ($rc, $out, $err) = $node->psql('postgres', $sql, on_error_stop => 0);
+	return "$out\n$err";
+}
+
+# True when the server answers a query. Given with -c, not on psql's standard input: a psql that
+# cannot connect (the server restarting) exits before reading it, and the write would fail.
+sub server_answers
+{
+	my ($node, $query, $want) = @_;
+	my ($o, $e) = ('', '');
+	IPC::Run::run([ 'psql', '-X', '-A', '-t', '-h', $node->host, '-p', $node->port, '-d', 'postgres', '-c', $query // 'SELECT 1' ],
+		'>', \$o, '2>', \$e, '<', \undef)
+	  or return 0;
+	chomp $o;
+	return defined $want ? $o eq $want : 1;
+}
+
+# The configuration reloaded and seen by a new session.
+sub reload_and_wait
+{
+	my ($node, $setting, $want) = @_;
+	$node->reload;
+	for (1 .. 100)
+	{
+		return if $node->safe_psql('postgres', "SELECT current_setting('$setting')") eq $want;
+		usleep(100_000);
+	}
+	die "$setting did not become '$want' after the reload";
+}
+
+# Kills one backend with SIGKILL: the postmaster terminates every backend, re-creates shared
+# memory (running uuidx's startup hook again) and accepts connections once recovery is done
+# (restart_after_crash, which PostgreSQL::Test::Cluster turns off, is on in the nodes that crash).
+sub crash_restart
+{
+	my ($node) = @_;
+	my ($out, $err) = ('', '');
+	my $sleeper = IPC::Run::start(
+		[ 'psql', '-X', '-h', $node->host, '-p', $node->port, '-d', 'postgres', '-c', 'SELECT pg_sleep(120)' ],
+		'>', \$out, '2>', \$err);
+	my $pid = '';
+	for (1 .. 100)
+	{
+		$pid = $node->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(120)' LIMIT 1});
+		last if $pid ne '';
+		usleep(100_000);
+	}
+	return 0 if $pid eq '';
+	kill 'KILL', $pid;
+	$sleeper->finish;
+	for (1 .. 300)
+	{
+		return 1
+		  if server_answers($node)
+		  && PostgreSQL::Test::Utils::slurp_file($node->logfile) =~ /all server processes terminated; reinitializing/;
+		usleep(200_000);
+	}
+	return 0;
+}
+
+# ---- 1. without shared_preload_libraries --------------------------------------------------
+my $plain = PostgreSQL::Test::Cluster->new('no_preload');
+$plain->init;
+$plain->start;
+$plain->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+my $out = psql_all($plain, q{SELECT uuid_generate_v7();
+\set VERBOSITY verbose
+ALTER SYSTEM SET uuidx.v7_scope = 'server';});
+ok( index($out, q{ERROR:  55000: invalid value for parameter "uuidx.v7_scope": "server"}) >= 0
+	  && index($out, 'shared_preload_libraries') >= 0,
+	"no preload: ALTER SYSTEM SET uuidx.v7_scope = 'server' refused: " . join(' ', $out =~ /(ERROR:.*)/g));
+
+# A reload that brings 'server' reaches a session idle inside a transaction block: that session
+# fails like every other one, it does not go on in session scope.
+my $conf = $plain->data_dir . '/postgresql.conf';
+$out = psql_all($plain, qq{\\set VERBOSITY verbose
+BEGIN;
+SELECT uuid_generate_v7() IS NOT NULL AS before_reload;
+\\! echo "uuidx.v7_scope = 'server'" >> '$conf'
+SELECT pg_reload_conf();
+SELECT pg_sleep(1);
+SELECT 'scope_in_transaction=' || current_setting('uuidx.v7_scope');
+SELECT 'after_reload=' || uuid_generate_v7();
+ROLLBACK;});
+ok( index($out, 'scope_in_transaction=server') >= 0
+	  && index($out, $needs_preload) >= 0
+	  && index($out, 'after_reload=') < 0,
+	"no preload: a reload inside a transaction block brings 'server' to that session too: uuid_generate_v7() fails, no fallback: "
+	  . join(' ', $out =~ /(scope_in_transaction=[a-z]+|after_reload=[0-9a-f-]+|ERROR: [^:]*: [^\n]{0,100})/g));
+
+# Parallel workers restore the leader's settings, 'server' among them, inside a transaction: a
+# query that calls no uuidx function must work in a session that loaded uuidx
+# (session_preload_libraries), and so must its parallel workers.
+$plain->safe_psql('postgres', q{ALTER SYSTEM SET session_preload_libraries = 'uuidx'});
+reload_and_wait($plain, 'session_preload_libraries', 'uuidx');
+$out = psql_all($plain, q{SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+CREATE TABLE parallel_rows AS SELECT g FROM generate_series(1, 100000) AS g;
+ANALYZE parallel_rows;
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM parallel_rows;
+SELECT 'count=' || count(*) FROM parallel_rows;
+SELECT 'scope=' || current_setting('uuidx.v7_scope');
+DROP TABLE parallel_rows;});
+ok( index($out, 'count=100000') >= 0
+	  && index($out, 'scope=server') >= 0
+	  && $out =~ /Workers Launched: [12]/
+	  && index($out, 'ERROR') < 0,
+	"no preload, 'server' in the configuration, uuidx loaded by session_preload_libraries: a parallel query works: "
+	  . join(' ', $out =~ /(Workers Launched: \d+|count=\d+|scope=\w+|ERROR.*)/g));
+$plain->safe_psql('postgres', 'ALTER SYSTEM RESET session_preload_libraries');
+reload_and_wait($plain, 'session_preload_libraries', '');
+
+$out = psql_all($plain, "\\set VERBOSITY verbose\nSELECT uuid_generate_v7();");
+ok(index($out, $needs_preload) >= 0,
+	"no preload: 'server' in postgresql.conf makes uuid_generate_v7() an error, no fallback: " . join(' ', $out =~ /(ERROR:.*)/g));
+# Qualified: on 18 an unqualified uuidv7() is PostgreSQL's own (pg_catalog is searched first).
+$out = psql_all($plain, 'SELECT public.uuidv7();');
+ok(index($out, 'requires uuidx in shared_preload_libraries') >= 0,
+	"no preload: uuidx's uuidv7() the same error: " . join(' ', $out =~ /(ERROR:.*)/g));
+$out = $plain->safe_psql('postgres',
+	q{SELECT uuid_generate_v7('2024-01-01 00:00:00+00') IS NOT NULL, uuidv7('-1 day') IS NOT NULL});
+is($out, 't|t', 'no preload: uuid_generate_v7(at) and uuidv7(interval) still work (not in any server sequence)');
+$plain->stop;
+no_crash_in_log($plain);
+
+# ---- 2. preload, server scope: many sessions at once --------------------------------------
+my $node = PostgreSQL::Test::Cluster->new('server_scope');
+$node->init;
+$node->append_conf('postgresql.conf', qq{shared_preload_libraries = 'uuidx'
+uuidx.v7_scope = 'server'
+max_connections = 40
+restart_after_crash = on});
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+check_sql($node, 'preload: scope is server',
+	q{SELECT current_setting('uuidx.v7_scope') = 'server', 'uuidx.v7_scope = ' || current_setting('uuidx.v7_scope')});
+gen_tables($node, 7);
+gen_concurrent($node, $sessions, $per_session, 10_000, 'session_v7.pgbench', 7);
+gen_checks($node, $sessions, $per_session, 'server scope: ', 7);
+# RFC 9562 §6.2, Method 1: the 4-bit counter (top of rand_b) is in use when values share a tick.
+check_sql($node, 'server scope: several values per tick carry counters 1..15', q{
+	SELECT max(c) >= 1, format('%s values, %s on a tick shared with another value, counters up to %s', count(*), count(*) FILTER (WHERE n > 1), max(c))
+	FROM (SELECT count(*) OVER (PARTITION BY left(h, 16)) n, (('x' || substr(h, 17, 1))::bit(4)::int & 3) * 4 + (('x' || substr(h, 18, 1))::bit(4)::int >> 2) c
+	      FROM (SELECT replace(u::text, '-', '') h FROM gen_v7) a) b});
+
+# Timestamps stay true under load: 16 sessions generate at once; the clock read right after each
+# value is never behind it (beyond the 1 µs of rounding: the clock is read in whole µs, the
+# value's time rounded to the nearest µs) and 99.9% of values are within 1 ms of it.
+$node->safe_psql('postgres', 'CREATE UNLOGGED TABLE drift (sid int, lag_ms float8)');
+{
+	local $ENV{PGOPTIONS} = '-c client_min_messages=warning';
+	my ($bench_out, $bench_err);
+	IPC::Run::run(
+		[
+			'pgbench', '-n', '-c', 16, '-j', 2, '-t', 50, '-f', "$serverscope/drift.pgbench",
+			'-h', $node->host, '-p', $node->port, 'postgres'
+		],
+		'>', \$bench_out, '2>', \$bench_err) or diag("pgbench:\n$bench_out\n$bench_err");
+}
+check_sql($node, 'server scope: values within 1 ms of the clock with 16 sessions', q{
+	SELECT min(lag_ms) >= -0.001 AND percentile_cont(0.999) WITHIN GROUP (ORDER BY lag_ms) < 1,
+	       format('%s values from %s sessions; clock - value: min %s ms, median %s ms, 99.9th percentile %s ms, max %s ms',
+	              count(*), count(DISTINCT sid), round(min(lag_ms)::numeric, 4),
+	              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY lag_ms)::numeric, 4),
+	              round(percentile_cont(0.999) WITHIN GROUP (ORDER BY lag_ms)::numeric, 4), round(max(lag_ms)::numeric, 3))
+	FROM drift});
+
+# ---- 3. crash restart -----------------------------------------------------------------------
+no_crash_in_log($node, 'server log before the crash test: no crashed backend');
+my $before = $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+ok(crash_restart($node), 'crash restart: the postmaster re-created shared memory and accepts connections again');
+$node->safe_psql('postgres', 'CREATE TEMP TABLE after_crash AS SELECT uuid_generate_v7() u FROM generate_series(1, 1000);
+	INSERT INTO after_crash SELECT uuid_generate_v7() FROM generate_series(1, 1000);
+	CREATE TABLE after_crash_all AS SELECT * FROM after_crash');
+$node->safe_psql('postgres', 'INSERT INTO after_crash_all SELECT uuid_generate_v7() FROM generate_series(1, 1000)')
+  for 1 .. 3;
+check_sql($node, 'crash restart: every value after it greater than the last before it', qq{
+	SELECT bool_and(u > '$before'), format('last before the crash %s (%s); %s values after it in 4 sessions, smallest %s (%s), not greater = %s',
+	       '$before', uuid_extract_time('$before', true), count(*), (array_agg(u ORDER BY u))[1],
+	       uuid_extract_time((array_agg(u ORDER BY u))[1], true), count(*) FILTER (WHERE u <= '$before'))
+	FROM after_crash_all});
+$node->stop;
+
+# ---- 4. happens-before, across a clock step back of 2 s (libfaketime) ---------------------
+my ($libfaketime) = glob('/usr/lib/*/faketime/libfaketime.so.1');
+unless ($libfaketime)
+{
+	# The test command installs it: there a missing one is a failure, elsewhere a skip.
+	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+	done_testing();
+	exit;
+}
+my $faked = PostgreSQL::Test::Cluster->new('happens_before');
+$faked->init;
+$faked->append_conf('postgresql.conf', qq{shared_preload_libraries = 'uuidx'
+max_connections = 40
+restart_after_crash = on});
+my $rc = $faked->basedir . '/faketime.rc';
+
+# Written as a new file renamed over the old one: a server process never reads it half written.
+sub fake_clock
+{
+	my ($spec) = @_;
+	open(my $fh, '>', "$rc.new") or die "$rc.new: $!";
+	print $fh "$spec\n";
+	close($fh);
+	rename("$rc.new", $rc) or die "rename $rc: $!";
+}
+fake_clock('+0');
+{
+	local $ENV{LD_PRELOAD} = $libfaketime;
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $rc;
+	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{NO_FAKE_STAT} = '1';
+	$faked->start;
+}
+$faked->safe_psql('postgres', 'CREATE EXTENSION uuidx');
+
+# A psql of its own running SQL, in the background.
+sub psql_start
+{
+	my ($sql) = @_;
+	my ($o, $e) = ('', '');
+	return IPC::Run::start(
+		[ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', $faked->host, '-p', $faked->port, '-d', 'postgres', '-c', $sql ],
+		'>', \$o, '2>', \$e);
+}
+
+# Polls QUERY until it returns WANT (at most TRIES times, 50 ms apart).
+sub wait_for
+{
+	my ($query, $want, $tries) = @_;
+	for (1 .. $tries)
+	{
+		return 1 if server_answers($faked, $query, $want);
+		last unless server_answers($faked);
+		usleep(50_000);
+	}
+	return 0;
+}
+
+# One run of the turns in the given scope; leaves table hb.
+sub run_turns
+{
+	my ($scope) = @_;
+	fake_clock('+0');
+	$faked->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
+	reload_and_wait($faked, 'uuidx.v7_scope', $scope);
+	$faked->safe_psql('postgres', 'SET client_min_messages = warning; DROP TABLE IF EXISTS hb, hb_state, hb_gate;
+		DROP FUNCTION IF EXISTS hb_owner; DROP PROCEDURE IF EXISTS hb_take_turns');
+	$faked->safe_psql('postgres', PostgreSQL::Test::Utils::slurp_file("$serverscope/turns.sql"));
+	# The gate: held by a session of its own until the clock has been stepped.
+	my $holder = psql_start('BEGIN; LOCK TABLE hb_gate IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3600)');
+	unless (wait_for(q{SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted}, '1', 600))
+	{
+		fail("$scope scope: the gate is held");
+		$holder->kill_kill;
+		return;
+	}
+	my $start = time;
+	my @takers = map { psql_start("CALL hb_take_turns($_, $turns, $half)") } 1 .. 4;
+	# Turn half - 1 is committed and sessions 3 and 4 wait for the gate, none of them asleep.
+	wait_for(q{SELECT (SELECT turn FROM hb_state) || '|' || (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted)},
+		($half - 1) . '|2', 6000);
+	fake_clock('-2');    # the server's clock steps back 2 s
+	$faked->safe_psql('postgres', q{SELECT pg_terminate_backend(pid) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted});
+	$holder->finish;
+	push @takers, map { psql_start("CALL hb_take_turns($_, $turns, $half)") } 5, 6;
+	my $all_done = 1;
+	for my $t (@takers)
+	{
+		$t->finish or $all_done = 0;
+	}
+	fake_clock('+0');
+	ok($all_done, sprintf('%s scope: %d turns taken: 6 sessions, %.1f s', $scope, $turns, time - $start));
+	check_sql($faked, "$scope scope: the clock stepped back 2 s between turn " . ($half - 1) . " and turn $half, new sessions after it", qq{
+		SELECT extract(epoch FROM b.at - a.at) BETWEEN -2.5 AND -1.5
+		       AND (SELECT count(DISTINCT pid) FROM hb) = 6
+		       AND NOT EXISTS (SELECT FROM hb x JOIN hb y USING (pid) WHERE x.turn < $half AND y.owner IN (5, 6)),
+		       format('clock_timestamp() at turn %s minus at turn %s: %s s; %s sessions (backend pids), sessions 5 and 6 started after the step',
+		              $half, $half - 1, round(extract(epoch FROM b.at - a.at)::numeric, 3), (SELECT count(DISTINCT pid) FROM hb))
+		FROM hb a, hb b WHERE a.turn = $half - 1 AND b.turn = $half});
+	return;
+}
+
+run_turns('server');
+check_sql($faked, 'server scope: every value greater than every earlier one', qq{
+	SELECT count(*) = $turns AND count(*) FILTER (WHERE u <= prev) = 0,
+	       format('%s turns over %s sessions, a value not greater than the one before it = %s', count(*), count(DISTINCT pid), count(*) FILTER (WHERE u <= prev))
+	FROM (SELECT u, pid, lag(u) OVER (ORDER BY turn) prev FROM hb) s});
+# After the step the sequence goes on from where it was (ahead of the clock by up to the step)
+# until the clock has caught up, then follows the clock again.
+check_sql($faked, 'server scope: after the step the values go on from before it, at most the step ahead of the clock', qq{
+	SELECT (array_agg(ahead_ms ORDER BY turn))[1] > 1000 AND max(ahead_ms) < 2000,
+	       format('first turn after the step: value %s ms ahead of the clock; over all later turns %s..%s ms',
+	              round((array_agg(ahead_ms ORDER BY turn))[1]::numeric, 3), round(min(ahead_ms)::numeric, 3), round(max(ahead_ms)::numeric, 3))
+	FROM (SELECT turn, extract(epoch FROM uuid_extract_time(u, true) - at) * 1000 ahead_ms FROM hb WHERE turn >= $half) s});
+
+run_turns('session');
+check_sql($faked, 'session scope: the same test detects values going back (it can fail)', q{
+	SELECT count(*) FILTER (WHERE u <= prev) >= 1,
+	       format('%s turns, a value not greater than the one before it = %s, the first at turn %s (owner %s, a new session: %s)',
+	              count(*), count(*) FILTER (WHERE u <= prev), min(turn) FILTER (WHERE u <= prev),
+	              (array_agg(owner ORDER BY turn) FILTER (WHERE u <= prev))[1], (array_agg(owner ORDER BY turn) FILTER (WHERE u <= prev))[1] IN (5, 6))
+	FROM (SELECT turn, owner, u, lag(u) OVER (ORDER BY turn) prev FROM hb) s});
+
+# ---- 5. crash restart after a clock step back ------------------------------------------------
+# Shared memory is re-created at position 0: the first value follows the clock, which is now
+# 10 s behind the values made before the crash.
+$faked->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
+reload_and_wait($faked, 'uuidx.v7_scope', 'server');
+no_crash_in_log($faked, 'server log before the crash test: no crashed backend');
+$faked->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+fake_clock('-10');
+$before = $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()');    # 10 s ahead of the clock
+my $restarted = crash_restart($faked);
+my $after = $restarted ? $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()') : '00000000-0000-0000-0000-000000000000';
+fake_clock('+0');
+check_sql($faked, 'crash restart with the clock 10 s back: values restart from the clock (documented)', qq{
+	SELECT $restarted = 1 AND '$after'::uuid < '$before'::uuid,
+	       format('server back after the crash: %s; last before the crash %s, first after it %s: %s s earlier', $restarted = 1,
+	              uuid_extract_time('$before', true), uuid_extract_time('$after', true),
+	              round(extract(epoch FROM uuid_extract_time('$before', true) - uuid_extract_time('$after', true))::numeric, 3))});
+$faked->stop;
+done_testing();
