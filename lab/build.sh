@@ -27,7 +27,7 @@ uuidx_build_dir() {
   rm -rf "$dir"/uuidx--*.sql "$dir/test" "$dir/expected"
   # With the sources, the tests PGXS's targets run from the build directory: pg_regress, TAP and
   # isolation.
-  (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control 'uuidx--*.sql' src sql expected test/t test/concurrency test/serverscope test/isolation test/facade/vectors.csv |
+  (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control 'uuidx--*.sql' src sql expected test/t test/concurrency test/serverscope test/lib/time_oracle.py test/lib/order_oracle.py test/lib/uuid_values.py test/isolation test/facade/vectors.csv |
     tar -cf - -T -) |
     (cd "$dir" && tar -xf -) || return 1
   # The object of a source that was removed or moved is linked by nothing, but suite 16 counts it.

@@ -5,8 +5,8 @@
 # (UUIDX_BUILD_DIR, PG_CONFIG: lab/run.sh). The tests start their own clusters, and a server
 # refuses to run as root: as root, make runs as the unprivileged test user, in a scratch copy of
 # the Makefile and test/t that the user owns (prove writes tmp_check beside them, and the checkout
-# may lie where that user cannot go, such as /root), with test/concurrency and test/serverscope (the pgbench and SQL scripts
-# of the tests that generate in concurrent sessions). One check per TAP assertion (a skipped one
+# may lie where that user cannot go, such as /root), with what the tests read beside them:
+# test/concurrency and test/serverscope (pgbench and SQL scripts), the oracles of test/lib. One check per TAP assertion (a skipped one
 # counts as skipped), and one failure for a test file that exits non-zero without a failed
 # assertion (it died).
 set -u
@@ -16,7 +16,9 @@ source test/lib/cluster.sh   # the test user (UUIDX_TEST_USER)
 work=$(mktemp -d /tmp/uuidx-tap.XXXXXX)
 chmod 755 "$work"
 mkdir -p "$work/test"
-cp "$UUIDX_BUILD_DIR/Makefile" "$work/" && cp -r "$UUIDX_BUILD_DIR/test/t" "$UUIDX_BUILD_DIR/test/concurrency" "$UUIDX_BUILD_DIR/test/serverscope" "$work/test/" ||
+cp "$UUIDX_BUILD_DIR/Makefile" "$work/" &&
+  cp -r "$UUIDX_BUILD_DIR/test/t" "$UUIDX_BUILD_DIR/test/concurrency" "$UUIDX_BUILD_DIR/test/serverscope" "$work/test/" &&
+  mkdir -p "$work/test/lib" && cp "$UUIDX_BUILD_DIR"/test/lib/*.py "$work/test/lib/" ||
   { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
 log=$work/prove.log
 # The tests of server-level faults take the test build (make UUIDX_FAULT_INJECTION=1) from a

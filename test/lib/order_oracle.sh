@@ -1,5 +1,6 @@
 # order_oracle.sh: the oracle of orders by time and min/max of time (test/lib/order_oracle.py),
-# run and judged; suites 48_time_order_oracle (plain tables) and 51_timescaledb (hypertables).
+# run and judged for suite 51_timescaledb (hypertables; the TAP test 010_time_order_oracle.pl judges plain
+# tables the same way, test/t/lib/UuidxOracle.pm).
 # Source it after cluster.sh and generation.sh, then, with uuidx created in database oracle:
 #   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
 # WORK: a directory for the script and results; about 3 * N queries per table from SEED; VARIANT:

@@ -12,7 +12,7 @@
 # to_uuidv7_boundary and to_uuidv7 against uuidx's functions on the same values; chunks scanned
 # (EXPLAIN, without ANALYZE: the chunks left after TimescaleDB's exclusion at planning and at
 # executor start) with the rewrite on, off, and with TimescaleDB's own uuid_timestamp(id); the
-# oracles of suites 48_time_predicates_oracle and 48_time_order_oracle pointed at hypertables
+# oracles of the TAP tests 009_time_predicates_oracle.pl and 010_time_order_oracle.pl pointed at hypertables
 # (test/lib/time_oracle.py and order_oracle.py, `hypertable`): the same rows on and off, the plan
 # changed only where the key is proven v7, never more chunks with the rewrite on.
 set -u

@@ -4,7 +4,7 @@
 #   gen_tables($node, @versions)          gen_v1/v4/v6/v7 (sid, seq, u), unlogged
 #   gen_concurrent($node, $sessions, $per_session, $chunk, $script, @versions)
 #   gen_checks($node, $sessions, $per_session, $label, @versions)
-#   check_sql($node, $what, $sql)         $sql returns one row: ok boolean, figures text
+#   check_sql($node, $what, $sql [, $db])  $sql returns one row: ok boolean, figures text
 package UuidxGeneration;
 use strict;
 use warnings FATAL => 'all';
@@ -22,8 +22,8 @@ my $scripts = "$FindBin::RealBin/../concurrency";
 sub check_sql
 {
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
-	my ($node, $what, $sql) = @_;
-	my ($rc, $out, $err) = $node->psql('postgres', $sql, extra_params => [ '-F', '|', '-A', '-t' ]);
+	my ($node, $what, $sql, $db) = @_;
+	my ($rc, $out, $err) = $node->psql($db // 'postgres', $sql, extra_params => [ '-F', '|', '-A', '-t' ]);
 	if ($rc != 0)
 	{
 		return ok(0, "$what: query failed: $err");

@@ -1,0 +1,94 @@
+# UuidxOracle: what the TAP tests of the planner hook's oracles share. The oracles themselves
+# generate their cases and judge the answers in Python (test/lib/time_oracle.py,
+# order_oracle.py); a test runs them, feeds their SQL to a node and makes TAP assertions of what
+# they report.
+#   oracle_python(@args)                       runs python3 test/lib/@args; dies on failure
+#   psql_script($node, $db, $sql_file, $out_file, $err_file)   psql -qAt -f, stopping at an error; returns psql's status
+#   psql_pipe($node, $db, $sql, $out_file, $err_file)          the same with SQL from a string
+#   order_oracle_check($node, $work, $seed, $n, \@never, $count)
+#       the oracle of orders by time and min/max of time in database oracle: about 3 * N queries
+#       per table from SEED, written in WORK; NEVER: the tables no plan may change on (not
+#       provably v7); COUNT: how many tables must have been checked. Every query's answers agree
+#       with uuidx.time_predicates on and off; the plan changes for a quarter or more of the
+#       queries on the other tables. (The bash suite of TimescaleDB's hypertables runs the same
+#       judgement in test/lib/order_oracle.sh.)
+package UuidxOracle;
+use strict;
+use warnings FATAL => 'all';
+use Exporter 'import';
+use FindBin;
+use IPC::Run;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+
+our @EXPORT = qw(oracle_python psql_script psql_pipe oracle_lib order_oracle_check);
+
+# The oracles beside the TAP tests: test/lib/.
+sub oracle_lib { return "$FindBin::RealBin/../lib"; }
+
+sub oracle_python
+{
+	my @args = @_;
+	my ($out, $err) = ('', '');
+	my $script = oracle_lib() . '/' . shift(@args);
+	IPC::Run::run([ 'python3', $script, @args ], '>', \$out, '2>', \$err, '<', \undef)
+	  or die "python3 $script @args failed:\n$err";
+	return $out;
+}
+
+sub psql_script
+{
+	my ($node, $db, $sql_file, $out_file, $err_file, @extra) = @_;
+	IPC::Run::run([ 'psql', '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', @extra, '-h', $node->host, '-p', $node->port, '-d', $db, '-f', $sql_file ],
+		'>', $out_file, '2>', $err_file, '<', \undef);
+	return $?;
+}
+
+sub psql_pipe
+{
+	my ($node, $db, $sql, $out_file, $err_file, @extra) = @_;
+	IPC::Run::run([ 'psql', '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', @extra, '-h', $node->host, '-p', $node->port, '-d', $db ],
+		'<', \$sql, '>', $out_file, '2>>', $err_file);
+	return $?;
+}
+
+sub order_oracle_check
+{
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my ($node, $work, $seed, $n, $never, $count) = @_;
+	my %never = map { $_ => 1 } @$never;
+	my $start = time;
+	oracle_python('order_oracle.py', 'gen', $seed, $n, "$work/order.sql");
+	my $rc = psql_script($node, 'oracle', "$work/order.sql", "$work/order.out", "$work/order.err");
+	psql_pipe($node, 'oracle', oracle_python('order_oracle.py', 'rows_sql'), "$work/rows.tsv", "$work/order.err", '-F', "\t");
+	my $errors = -s "$work/order.err" ? substr(PostgreSQL::Test::Utils::slurp_file("$work/order.err"), 0, 400) : '';
+	ok($rc == 0 && $errors eq '',
+		sprintf('the order oracle ran: exit code %d, %d ms%s', $rc >> 8, (time - $start) * 1000, $errors ? "; $errors" : ''));
+	my $stats = oracle_python('order_oracle.py', 'check', "$work/order.out", "$work/order.sql.flags", "$work/rows.tsv");
+	my $tables = 0;
+	for my $line (split /\n/, $stats)
+	{
+		my ($table, $tried, $mismatched, $fired) = split ' ', $line;
+		if ($table eq 'mismatched')
+		{
+			diag("$line (queries: $work/order.sql.queries)");
+			next;
+		}
+		$tables++;
+		ok($mismatched == 0 && $tried >= 3 * $n,
+			"$table: orders and min/max of time agree with the setting on and off: $tried queries, $mismatched mismatches (seed $seed)");
+		if ($never{$table})
+		{
+			ok($fired == 0, "$table: never rewritten (not provably v7 with a NULL time only for a NULL key): plan changed for $fired of $tried");
+		}
+		else
+		{
+			ok($fired * 100 >= $tried * 25, "$table: rewritten for many queries: plan changed for $fired of $tried");
+		}
+	}
+	is($tables, $count, 'every table checked (orders): ' . join(';', split /\n/, $stats));
+	return;
+}
+
+1;
