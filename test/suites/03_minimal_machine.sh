@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # timeout: 1800
-# A new minimal machine: a bare root of the machine's own Debian suite (debootstrap minbase plus
+# A new minimal machine: a bare root of the machine's own Debian suite (mmdebstrap minbase plus
 # git, as `docker run debian:bookworm` gives with git; lab/root.sh), copied anew for every
 # run so that nothing is installed in it first. In it:
 #   1. it lacks what a full install has (procps, python3, a compiler, PostgreSQL), so the checks
@@ -73,8 +73,8 @@ out=$(inside bash -c 'cd /root/uuidx-harness && export PATH="$PATH$(printf ":%s"
 found=$(grep -c '^found ' <<<"$out")
 missing=$(grep '^missing ' <<<"$out")
 grep '^optional ' <<<"$out" | sed 's/^/      /'
-check_true "the program list read from the scripts holds those known to be called (pgrep, ps, psql, make, python3, debootstrap)" \
-  "$(for p in pgrep ps psql make python3 debootstrap; do grep -qx "found $p" <<<"$out" || grep -q "^missing $p " <<<"$out" || exit; done; echo t)" \
+check_true "the program list read from the scripts holds those known to be called (pgrep, ps, psql, make, python3, mmdebstrap)" \
+  "$(for p in pgrep ps psql make python3 mmdebstrap; do grep -qx "found $p" <<<"$out" || grep -q "^missing $p " <<<"$out" || exit; done; echo t)" \
   "$found found"
 check_true "every program the scripts call is found after the install step" "$([ -z "$missing" ] && [ "$found" -gt 30 ] && echo t)" \
   "$found found${missing:+; $(tr '\n' ' ' <<<"$missing")}"
