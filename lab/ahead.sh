@@ -38,7 +38,7 @@ ahead_prepare() {
     [ -n "${majors_in[$r]:-}" ] || continue
     echo "ahead: packages and servers of ${majors_in[$r]}in the $r root"
     root_run "$r" env UUIDX_PG_VERSIONS="${majors_in[$r]% }" \
-      UUIDX_RUN_SCOPES="major cross cross-pairs cross-roots packages" bash /uuidx/repo/test/run-tests.sh --install-only
+      UUIDX_RUN_SCOPES="major cross-pairs packages" bash /uuidx/repo/test/run-tests.sh --install-only
   done
   for r in "${roots[@]}"; do
     [ -n "${cross_in[$r]:-}" ] || continue

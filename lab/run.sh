@@ -43,13 +43,8 @@
 #   # packages: a b c       Debian packages it needs
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
-#   # scope: cross          runs once, after the matrix, with servers of its own (Citus)
-#   # scope: cross-pairs    runs after the matrix in each root of an upgrade path, for the majors
-#                           of that path (dump/restore, pg_upgrade: lab/crossmajor.sh)
-#   # scope: cross-roots    runs after the matrix in each root of an upgrade path, for the majors
-#                           of that path tested in that root (UUIDX_MAJOR_ROOT; 15, the
-#                           machine's, goes with the trixie root): Citus, once on trixie's 17
-#                           and once on sid's 18
+#   # scope: cross-pairs    runs last in the lane of each root of an upgrade path, for the
+#                           majors of that path (the TAP tests across majors: lab/kinds/tap_cross.sh)
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
@@ -59,6 +54,8 @@
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
+#   # extra: NAME           (a suite per major) runs only on the majors whose extras in
+#                           lab/matrix name NAME (citus: citus-13.2.2 on 17, citus-14.0.1 on 18)
 # A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
 # A suite that exits non-zero without reporting a failure, or reports nothing, counts one failure.
 set -u
@@ -72,13 +69,12 @@ source lab/pgserver.sh
 source lab/build.sh
 source lab/root.sh
 
-# The majors, where each runs and the upgrade paths by root: the matrix (lab/matrix). Scope
-# cross runs in the first path's root only.
+# The majors, where each runs and the upgrade paths by root: the matrix (lab/matrix).
 source lab/matrix.sh
 UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-${UUIDX_CROSS_PATHS[0]%%:*}}
-# Inside a root this script runs only the scopes it is given ("major", "cross cross-pairs", ...),
+# Inside a root this script runs only the scopes it is given ("major", "cross-pairs packages"),
 # and labels the suites across majors as the outer run does.
-UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once root packages major cross cross-pairs cross-roots release}
+UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once root packages major cross-pairs release}
 UUIDX_CROSS_LABEL=${UUIDX_CROSS_LABEL:-cross}
 
 suite_scope() { local s; s=$(sed -n 's/^# scope: //p' "$1" | head -n 1); echo "${s:-major}"; }
@@ -259,8 +255,8 @@ has_major_suites=""
 for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
 
 # The lanes of the Debian roots (see "Lanes" in the header): the roots of the majors under test,
-# then those of the upgrade paths, in the matrix's order. The first path with a major under test
-# also runs the scope cross (its label is "cross", the others' "cross-ROOT").
+# then those of the upgrade paths, in the matrix's order. The suites along the first path with a
+# major under test are labelled "cross", those along the others "cross-ROOT".
 lane_roots=()
 first_path=""
 if [ -z "${UUIDX_ROOT:-}" ]; then
@@ -293,7 +289,7 @@ root_lane() {
       [ "${UUIDX_MAJOR_ROOT[$v]:-}" = "$lane" ] && in_root "$lane" "pg$v" major "$v"
     done
   fi
-  runs_here cross || runs_here cross-pairs || runs_here cross-roots || runs_here packages || return 0
+  runs_here cross-pairs || runs_here packages || return 0
   [ -n "$UUIDX_CROSS_ROOT" ] || return 0
   for path in "${UUIDX_CROSS_PATHS[@]}"; do
     path_root=${path%%:*}
@@ -302,9 +298,7 @@ root_lane() {
     for m in ${path#*:}; do [[ " ${versions[*]} " == *" $m "* ]] && path_majors+=("$m"); done
     [ ${#path_majors[@]} -gt 0 ] || continue
     scopes=""
-    [ "$path" = "$first_path" ] && has_scope cross && scopes="cross"
-    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="$scopes cross-pairs"
-    [ -n "$(root_majors "$path_root" "${path_majors[@]}")" ] && has_scope cross-roots && scopes="$scopes cross-roots"
+    [ ${#path_majors[@]} -ge 2 ] && has_scope cross-pairs && scopes="cross-pairs"
     has_scope packages && scopes="$scopes packages"
     label=cross
     [ "$path" = "$first_path" ] || label="cross-$path_root"
@@ -389,6 +383,8 @@ for v in "${versions[@]}"; do
   [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
   for s in "${selected[@]}"; do
     [ "$(suite_scope "$s")" = major ] || continue
+    extra=$(sed -n 's/^# extra: //p' "$s" | head -n 1)
+    [ -z "$extra" ] || [[ ,${UUIDX_MAJOR_EXTRAS[$v]:-}, == *,"$extra"* ]] || continue
     PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
       run_suite "$s" "pg$v"
   done
@@ -402,14 +398,12 @@ run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_
   for s in "${selected[@]}"; do
     [[ " $* " == *" $(suite_scope "$s") "* ]] || continue
     majors="${versions[*]}"
-    [ "$(suite_scope "$s")" = cross-roots ] && [ -n "${UUIDX_ROOT:-}" ] &&
-      majors=$(root_majors "$UUIDX_ROOT" "${versions[@]}" | tr '\n' ' ')
     UUIDX_PG_VERSIONS="${majors% }" run_suite "$s" "$UUIDX_CROSS_LABEL"
   done
 }
 if [ -n "${UUIDX_ROOT:-}" ] || [ -z "$UUIDX_CROSS_ROOT" ]; then
   scopes=()
-  for scope in cross cross-pairs cross-roots ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
+  for scope in cross-pairs ${UUIDX_ROOT:+packages}; do runs_here $scope && has_scope $scope && scopes+=("$scope"); done
   [ ${#scopes[@]} -gt 0 ] && run_cross_here "${scopes[@]}"
 fi
 

@@ -130,8 +130,8 @@ out=$(
 )
 want="provide trixie
 provide sid
-run trixie env UUIDX_PG_VERSIONS=16 17 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
-run sid env UUIDX_PG_VERSIONS=18 19 UUIDX_RUN_SCOPES=major cross cross-pairs cross-roots packages bash /uuidx/repo/test/run-tests.sh --install-only
+run trixie env UUIDX_PG_VERSIONS=16 17 UUIDX_RUN_SCOPES=major cross-pairs packages bash /uuidx/repo/test/run-tests.sh --install-only
+run sid env UUIDX_PG_VERSIONS=18 19 UUIDX_RUN_SCOPES=major cross-pairs packages bash /uuidx/repo/test/run-tests.sh --install-only
 run trixie bash /uuidx/repo/lab/ahead_in_root.sh 15 16 17 18 15 16 17 
 run sid bash /uuidx/repo/lab/ahead_in_root.sh 18 19 18 19 "
 check_true "ahead: the roots, then each root's packages and servers, then the servers across majors and Citus, in the order the run needs them" \

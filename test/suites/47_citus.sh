@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scope: cross-roots
+# extra: citus
 # packages: liblz4-dev libzstd-dev libkrb5-dev
 # uuidx on Citus: a coordinator and two workers on 127.0.0.1, citus.shard_count = 4, uuidx
 # installed on every node. Citus is not packaged for bookworm: it is built from the unmodified
@@ -7,9 +7,10 @@
 # and without a tarball that fits and no Citus installed the suite fails under CI (skipped
 # elsewhere).
 # One major per Debian root is enough (the suite tests uuidx under Citus, not the server): it runs
-# in each root of an upgrade path (scope cross-roots), on the first of 17, 18, 16 and 15 among the
-# majors tested there (UUIDX_PG_VERSIONS; UUIDX_CITUS_PG_MAJOR chooses): Citus 13.2.2 on 17 in the
-# trixie root, Citus 14.0.1 on 18 in the sid root (the Citus users of 18 run), each build cached.
+# on the majors whose extras in lab/matrix name citus (Citus 13.2.2 on 17 in the trixie root,
+# Citus 14.0.1 on 18 in the sid root, which the Citus users of 18 run), each build cached. Run
+# by hand without a major (no UUIDX_PG_MAJOR), it takes the first of 17, 18, 16 and 15 among
+# UUIDX_PG_VERSIONS (UUIDX_CITUS_PG_MAJOR chooses).
 # Checks: CREATE EXTENSION uuidx on the coordinator reaches the workers; v7 keys in a table
 # distributed by tenant_id and in one distributed by id, filled by multi-row INSERT, COPY and
 # INSERT .. SELECT (co-located, from the coordinator, repartitioned); router and multi-shard
@@ -40,7 +41,9 @@ finish() {
 }
 
 # ---- the server and Citus
-if ! major=$(citus_pg_major); then
+if [ -n "${UUIDX_PG_MAJOR:-}" ]; then
+  major=$UUIDX_PG_MAJOR
+elif ! major=$(citus_pg_major); then
   echo "SKIP  Citus: none of the majors it runs on (17, 18, 16, 15) is under test (UUIDX_PG_VERSIONS=${UUIDX_PG_VERSIONS:-})"
   finish 1
 fi

@@ -11,10 +11,13 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time);
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use UuidxFaketime;
 
 my $per_phase = $ENV{UUIDX_CLOCK_PER_PHASE} // 20000;    # values of each version per phase
 my $half = int($per_phase / 2);
-my ($libfaketime) = glob('/usr/lib/*/faketime/libfaketime.so.1');
+my $libfaketime = faketime_library();
 unless ($libfaketime)
 {
 	# The test command installs it: there a missing one is a failure, elsewhere a skip.
@@ -26,26 +29,7 @@ unless ($libfaketime)
 
 my $node = PostgreSQL::Test::Cluster->new('clock');
 $node->init;
-my $rc = $node->basedir . '/faketime.rc';
-
-# Written as a new file renamed over the old one: a server process never reads it half written.
-sub fake_clock
-{
-	my ($spec) = @_;
-	open(my $fh, '>', "$rc.new") or die "$rc.new: $!";
-	print $fh "$spec\n";
-	close($fh);
-	rename("$rc.new", $rc) or die "rename $rc: $!";
-}
-fake_clock('+0');
-{
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $rc;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	local $ENV{NO_FAKE_STAT} = '1';
-	$node->start;
-}
+my $fake_clock = faketime_start($node, $libfaketime);
 $node->safe_psql('postgres', q{
 CREATE EXTENSION uuidx;
 CREATE UNLOGGED TABLE clk (seq bigint, phase int, v int, u uuid, at timestamptz);
@@ -78,7 +62,7 @@ $session->query_safe('CREATE TEMP SEQUENCE s');
 for my $p (@phases)
 {
 	my ($n, $spec, $expect, $name) = @$p;
-	fake_clock($spec);
+	$fake_clock->($spec);
 	my $real = sprintf('%.6f', time);
 	$session->query_safe("INSERT INTO clk_phase VALUES ($n, '$name', '$spec', $expect, clock_timestamp(), to_timestamp($real), pg_backend_pid())");
 	# One value of each version right after the step and right before the next one, so that the
@@ -93,7 +77,7 @@ for my $p (@phases)
 	}
 	$session->query_safe("INSERT INTO clk SELECT nextval('s'), $n, $_, uuid_generate_v$_(), clock_timestamp()") for (7, 1, 6);
 }
-fake_clock('+0');
+$fake_clock->('+0');
 my $values = scalar(@phases) * ($per_phase + 2) * 3;
 ok($session->quit, sprintf('the generating session ran: %d values of v1, v6 and v7 in %.1f s', $values, time - $start));
 

@@ -25,6 +25,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time usleep);
+use UuidxFaketime;
 use UuidxGeneration;
 
 my $sessions = $ENV{UUIDX_SERVER_SESSIONS} // 16;
@@ -224,7 +225,7 @@ check_sql($node, 'crash restart: every value after it greater than the last befo
 $node->stop;
 
 # ---- 4. happens-before, across a clock step back of 2 s (libfaketime) ---------------------
-my ($libfaketime) = glob('/usr/lib/*/faketime/libfaketime.so.1');
+my $libfaketime = faketime_library();
 unless ($libfaketime)
 {
 	# The test command installs it: there a missing one is a failure, elsewhere a skip.
@@ -237,26 +238,7 @@ $faked->init;
 $faked->append_conf('postgresql.conf', qq{shared_preload_libraries = 'uuidx'
 max_connections = 40
 restart_after_crash = on});
-my $rc = $faked->basedir . '/faketime.rc';
-
-# Written as a new file renamed over the old one: a server process never reads it half written.
-sub fake_clock
-{
-	my ($spec) = @_;
-	open(my $fh, '>', "$rc.new") or die "$rc.new: $!";
-	print $fh "$spec\n";
-	close($fh);
-	rename("$rc.new", $rc) or die "rename $rc: $!";
-}
-fake_clock('+0');
-{
-	local $ENV{LD_PRELOAD} = $libfaketime;
-	local $ENV{FAKETIME_TIMESTAMP_FILE} = $rc;
-	local $ENV{FAKETIME_NO_CACHE} = '1';
-	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-	local $ENV{NO_FAKE_STAT} = '1';
-	$faked->start;
-}
+my $fake_clock = faketime_start($faked, $libfaketime);
 $faked->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 
 # A psql of its own running SQL, in the background.
@@ -286,7 +268,7 @@ sub wait_for
 sub run_turns
 {
 	my ($scope) = @_;
-	fake_clock('+0');
+	$fake_clock->('+0');
 	$faked->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
 	reload_and_wait($faked, 'uuidx.v7_scope', $scope);
 	$faked->safe_psql('postgres', 'SET client_min_messages = warning; DROP TABLE IF EXISTS hb, hb_state, hb_gate;
@@ -305,7 +287,7 @@ sub run_turns
 	# Turn half - 1 is committed and sessions 3 and 4 wait for the gate, none of them asleep.
 	wait_for(q{SELECT (SELECT turn FROM hb_state) || '|' || (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted)},
 		($half - 1) . '|2', 6000);
-	fake_clock('-2');    # the server's clock steps back 2 s
+	$fake_clock->('-2');    # the server's clock steps back 2 s
 	$faked->safe_psql('postgres', q{SELECT pg_terminate_backend(pid) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted});
 	$holder->finish;
 	push @takers, map { psql_start("CALL hb_take_turns($_, $turns, $half)") } 5, 6;
@@ -314,7 +296,7 @@ sub run_turns
 	{
 		$t->finish or $all_done = 0;
 	}
-	fake_clock('+0');
+	$fake_clock->('+0');
 	ok($all_done, sprintf('%s scope: %d turns taken: 6 sessions, %.1f s', $scope, $turns, time - $start));
 	check_sql($faked, "$scope scope: the clock stepped back 2 s between turn " . ($half - 1) . " and turn $half, new sessions after it", qq{
 		SELECT extract(epoch FROM b.at - a.at) BETWEEN -2.5 AND -1.5
@@ -354,11 +336,11 @@ $faked->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
 reload_and_wait($faked, 'uuidx.v7_scope', 'server');
 no_crash_in_log($faked, 'server log before the crash test: no crashed backend');
 $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()');
-fake_clock('-10');
+$fake_clock->('-10');
 $before = $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()');    # 10 s ahead of the clock
 my $restarted = crash_restart($faked);
 my $after = $restarted ? $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()') : '00000000-0000-0000-0000-000000000000';
-fake_clock('+0');
+$fake_clock->('+0');
 check_sql($faked, 'crash restart with the clock 10 s back: values restart from the clock (documented)', qq{
 	SELECT $restarted = 1 AND '$after'::uuid < '$before'::uuid,
 	       format('server back after the crash: %s; last before the crash %s, first after it %s: %s s earlier', $restarted = 1,
