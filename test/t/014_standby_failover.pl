@@ -1,0 +1,76 @@
+# uuidx on a streaming standby and after a failover. A primary with uuidx preloaded in server
+# scope fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()); a standby made from its base
+# backup (pg_basebackup) replays it. On the standby, read-only: the rows and the extension are
+# there, generation works (it writes nothing) and keeps the server-wide order across its
+# sessions, and a time query is rewritten to use the key with the same rows as on the primary.
+# Then the standby is promoted: new keys there are greater than every key the old primary made
+# (RFC 9562 §6.2: v7 ordered by time, one clock), and the uuid_v7 domain still refuses other
+# versions.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UuidxGeneration;
+
+my $server_scope = "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'";
+my $primary = PostgreSQL::Test::Cluster->new('primary');
+$primary->init(allows_streaming => 1);
+$primary->append_conf('postgresql.conf', $server_scope);
+$primary->start;
+$primary->safe_psql('postgres', q{CREATE EXTENSION uuidx;
+	CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
+	INSERT INTO events (n) SELECT g FROM generate_series(1, 10000) g});
+
+$primary->backup('base');
+my $standby = PostgreSQL::Test::Cluster->new('standby');
+$standby->init_from_backup($primary, 'base', has_streaming => 1);
+$standby->start;
+# More rows after the backup: they reach the standby by streaming, not in the backup.
+$primary->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g');
+$primary->wait_for_catchup($standby);
+
+my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events};
+my $on_primary = $primary->safe_psql('postgres', $digest);
+is($standby->safe_psql('postgres', $digest), $on_primary, "standby: the rows made by uuidx's default replayed ($on_primary)");
+is( $standby->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
+	$primary->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
+	'standby: the extension replayed at the primary\'s version');
+check_sql($standby, 'standby: in recovery, uuid_generate_v7() works read-only and is v7', q{
+	SELECT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'on' AND uuid_extract_version(u) = 7,
+	       format('in recovery %s, read-only %s, version %s', pg_is_in_recovery(), current_setting('transaction_read_only'), uuid_extract_version(u))
+	FROM (SELECT uuid_generate_v7() u) s});
+check_sql($standby, 'standby: the server-wide sequence runs there (shared memory of its own)', q{
+	SELECT current_setting('uuidx.v7_scope') = 'server' AND uuid_extract_version(uuid_generate_v7()) = 7,
+	       'uuidx.v7_scope = ' || current_setting('uuidx.v7_scope')});
+# Two sessions of the standby, one after the other: the second's values above the first's.
+my $first = $standby->safe_psql('postgres', 'SELECT max(u) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s');
+check_sql($standby, 'standby: a later session\'s values above an earlier session\'s', qq{
+	SELECT min(u) > '$first', format('earlier session''s last %s, later session''s first %s', '$first', min(u))
+	FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s});
+# The planner's rewrite runs on a standby too, with the same rows as on the primary.
+my $query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
+like($standby->safe_psql('postgres', "SET enable_seqscan = off; EXPLAIN (COSTS OFF) $query"),
+	qr/uuid_v7_lower_bound/, 'standby: a time query is bounded by the key');
+is($standby->safe_psql('postgres', $query), $primary->safe_psql('postgres', $query),
+	'standby: the time query returns what it returns on the primary');
+
+# ---- failover
+my $last_of_primary = $primary->safe_psql('postgres', 'SELECT max(id) FROM events');
+$primary->stop;
+$standby->promote;
+$standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the standby was not promoted';
+$standby->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(15001, 16000) g');
+check_sql($standby, 'promoted: new keys above every key of the old primary', qq{
+	SELECT count(*) = 1000 AND min(id) > '$last_of_primary',
+	       format('%s new rows; old primary''s last key %s, smallest new key %s', count(*), '$last_of_primary', min(id))
+	FROM events WHERE n > 15000});
+my ($rc, $out, $err) = $standby->psql('postgres', q{INSERT INTO events (id, n) VALUES (uuid_generate_v4(), 0)}, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still refuses a v4 key: ' . (split /\n/, $err)[0]);
+
+$standby->stop;
+no_crash_in_log($primary, 'primary: server log shows no crashed backend');
+no_crash_in_log($standby, 'standby: server log shows no crashed backend');
+done_testing();
