@@ -1,11 +1,13 @@
 # ahead.sh: what the later parts of a full test run need in the Debian roots, made in the
 # background while the suites on the machine run. lab/run.sh sources it (it reads the
 # matrix (lab/matrix.sh: UUIDX_MAJOR_ROOT, UUIDX_CROSS_PATHS; source root.sh first) and calls
-#   ahead_start LOG MAJOR...   # starts it for the majors under test, at a lower CPU and I/O
-#                              # priority (nice 10, best-effort I/O class 7): the suites come
-#                              # first, but a root's lane may be waiting for what it builds, so
-#                              # it is never starved (at nice 19 and in the idle class a lane
-#                              # could wait on a build that got no CPU)
+#   ahead_start LOG MAJOR...   # starts it for the majors under test. What the roots' lanes
+#                              # need first (the roots, their packages and servers: the 16.2
+#                              # build, on the run's longest path) is made at the suites' own
+#                              # priority; what they need last (the servers across majors,
+#                              # Citus) at a lower one (nice 10, best-effort I/O class 7), never
+#                              # starved (at nice 19 and in the idle class a lane could wait on a
+#                              # build that got no CPU)
 #   ahead_stop                 # ends it, with what it started, if it is still running
 # In the order the run will need them: the roots; in each, the packages and servers of its majors
 # (run-tests.sh --install-only there: the 16.2 build, Debian's 17, 18, 19); the servers of the
@@ -40,6 +42,8 @@ ahead_prepare() {
     root_run "$r" env UUIDX_PG_VERSIONS="${majors_in[$r]% }" \
       UUIDX_RUN_SCOPES="major cross-pairs packages" bash /uuidx/repo/test/run-tests.sh --install-only
   done
+  renice -n 10 -p "$BASHPID" >/dev/null
+  ionice -c 2 -n 7 -p "$BASHPID"
   for r in "${roots[@]}"; do
     [ -n "${cross_in[$r]:-}" ] || continue
     echo "ahead: servers across ${cross_in[$r]}and Citus in the $r root"
@@ -56,8 +60,6 @@ ahead_start() {
   shift
   [ "${UUIDX_AHEAD:-1}" = 0 ] && return 0
   (
-    renice -n 10 -p "$BASHPID" >/dev/null
-    ionice -c 2 -n 7 -p "$BASHPID"
     start=$(date +%s)
     ahead_prepare "$@"
     echo "ahead: ended with status $? after $(($(date +%s) - start)) s"
