@@ -91,8 +91,8 @@ _citus_provide_locked() {
       # ENABLE_CITUS_STATISTICS_COLLECTION).
       # (Citus's link line keeps only -lssl and -lcrypto of configure's libraries: -lcurl is
       # added after the objects.)
-      # Built for the tests only, at the CPU cost they need: -O0 (half the compile time of
-      # -O2; the tests time nothing of Citus) and no JIT bitcode (Debian's servers build every
+      # Built for the tests only, at the CPU cost they need: -O0 (compiles faster than -O2;
+      # the tests time nothing of Citus) and no JIT bitcode (Debian's servers build every
       # source a second time with clang for it; the tests never JIT-inline Citus).
       if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
         ./configure PG_CONFIG="$pg_config" CFLAGS="$UUIDX_CITUS_CFLAGS"

@@ -171,7 +171,7 @@ _pg_unpack_tarball() {
 
 # Builds postgresql-N from Debian's source package into the cache (once). These servers only
 # carry databases along the upgrade paths (15.18, and 18.6 in the trixie root): -O0, which
-# compiles in about half the CPU time of -O2; the tests across majors time nothing.
+# compiles faster than -O2; the tests across majors time nothing.
 _pg_build_from_source() {
   local major=$1 pin=${2:-}
   _pg_ensure_source_list || return 1
@@ -186,8 +186,8 @@ _pg_vendor_tarball() {
   [ -n "$f" ] && echo "$f"
 }
 
-# Builds the vendored PostgreSQL tree TARBALL into the cache (once); prints its prefix. At -O1:
-# about two thirds of -O2's CPU time, on the run's longest path; the tests on 16.2 judge results,
+# Builds the vendored PostgreSQL tree TARBALL into the cache (once); prints its prefix. At -O1,
+# which compiles faster than -O2, on the run's longest path; the tests on 16.2 judge results,
 # not speed (the committed benchmark figures are of Debian's packages of 15 and 18).
 _pg_build_from_vendor() {
   local name prefix
