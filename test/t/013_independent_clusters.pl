@@ -34,7 +34,13 @@ for my $name (@names, 'merge')
 	$node{$name}->start;
 	$node{$name}->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 }
-ok(1, 'five clusters: ' . join('  ', map { "$_ :" . $node{$_}->port } @names, 'merge'));
+# Five clusters of their own, each answering with uuidx installed.
+my @installed = grep {
+	$node{$_}->safe_psql('postgres', q{SELECT count(*) FROM pg_extension WHERE extname = 'uuidx'}) eq '1'
+} @names, 'merge';
+my %ports = map { $node{$_}->port => 1 } @names, 'merge';
+ok(@installed == 5 && keys(%ports) == 5,
+	'five clusters with uuidx: ' . join('  ', map { "$_ :" . $node{$_}->port } @installed));
 
 # ---- four clusters generate at once
 # Each v7 is bracketed by clock_timestamp() before and after it in the same target list (a target
