@@ -8,9 +8,9 @@
 # the unprivileged test user, in a scratch copy that the user owns (prove writes tmp_check beside
 # the tests, and the checkout may lie where that user cannot go, such as /root): the Makefile,
 # test/t, and what the tests read beside them (test/concurrency and test/serverscope: pgbench and
-# SQL scripts; the oracles of test/lib; sql/include). One check per TAP assertion (a skipped one
-# counts as skipped), and one failure for a test file that exits non-zero without a failed
-# assertion (it died).
+# SQL scripts; the oracles of test/lib; pg_regress's inputs: sql/, expected/ and the façade's
+# vectors). One check per TAP assertion (a skipped one counts as skipped), and one failure for a
+# test file that exits non-zero without a failed assertion (it died).
 source "$(dirname "${BASH_SOURCE[0]}")/../test/lib/cluster.sh"  # the test user (UUIDX_TEST_USER)
 
 tap_prove() {
@@ -19,10 +19,11 @@ tap_prove() {
   top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   work=$(mktemp -d /tmp/uuidx-tap.XXXXXX)
   chmod 755 "$work"
-  mkdir -p "$work/test/lib" "$work/sql"
+  mkdir -p "$work/test/lib" "$work/test/facade"
   if ! { cp "$top/Makefile" "$work/" &&
     cp -r "$top/test/t" "$top/test/concurrency" "$top/test/serverscope" "$work/test/" &&
-    cp "$top"/test/lib/*.py "$work/test/lib/" && cp -r "$top/sql/include" "$work/sql/"; }; then
+    cp "$top"/test/lib/*.py "$work/test/lib/" && cp -r "$top/sql" "$top/expected" "$work/" &&
+    cp "$top/test/facade/vectors.csv" "$work/test/facade/"; }; then
     rm -rf "$work"
     echo "SUITE_RESULT passed=0 failed=1"
     return 1

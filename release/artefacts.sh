@@ -1,6 +1,6 @@
 # artefacts.sh: where the release's artefacts are written and how a later step knows one is
 # current. Sourced by release/release.sh, debs.sh and the suites that build an artefact
-# (70_pgxn_dist, 71_debian_package, 32_extension_dirs), so that each is built once per source
+# (70_pgxn_dist, 71_debian_package, lab/extension_dirs.sh), so that each is built once per source
 # tree: the suites write into the same directory that `make release` assembles from.
 #   release_dir COMMIT          build/release/NAME-VERSION of the checkout (NAME and VERSION from
 #                               the commit's META.json); the Debian roots see it too, since the

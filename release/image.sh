@@ -4,8 +4,8 @@
 #   bash release/image.sh COMMIT OUTDIR MAJOR
 # Installs MAJOR's server and -dev package from apt (lab/pgserver.sh), builds the commit
 # (git archive) against its pg_config, and lets release/extension_image.sh write the image
-# and its archive into OUTDIR. Suite 32_extension_dirs writes the same archive from the test
-# command's build instead of building again.
+# and its archive into OUTDIR. The lab (lab/extension_dirs.sh, for the TAP test
+# 015_extension_dirs) writes the same archive from the test command's build instead of building again.
 # Not -e nor pipefail: the libraries' `cmd | grep -q` checks would count grep's early exit (the
 # writer's SIGPIPE) as a failure, as in lab/pgserver.sh's test of what apt offers.
 set -u

@@ -16,7 +16,8 @@
 # The archives are written into OUTDIR directly (cheap, made every time). The .debs and images are
 # built into build/release/NAME-VERSION of the checkout, which the roots
 # see, and are taken from there when a record (release/artefacts.sh) says they were built
-# from the same source tree: the suites that test them (71_debian_package, 32_extension_dirs)
+# from the same source tree: the suites that test them (71_debian_package, and lab/extension_dirs.sh for
+# the TAP test 015_extension_dirs)
 # write them there too, so that nothing is built twice. UUIDX_RELEASE_REUSE_ONLY=1 builds none of
 # them and fails, naming what is missing (suite 72_release). Run as root or with sudo (the roots,
 # apt); the machine must be Debian bookworm, where 15 is packaged.

@@ -3,7 +3,8 @@
 # packages: unzip dpkg-dev umoci
 # The release as a whole (make release, release/release.sh), made from what this run's
 # suites built from the same sources: the zip (70_pgxn_dist), the packages (71_debian_package, on
-# the machine and in the trixie and sid roots) and the images (32_extension_dirs on 18 and 19),
+# the machine and in the trixie and sid roots) and the images (the TAP test
+# 015_extension_dirs on 18 and 19, lab/extension_dirs.sh),
 # none built again (UUIDX_RELEASE_REUSE_ONLY=1; each suite tests its artefact where it belongs).
 # Checks: release.sh takes every one and writes into an empty directory exactly the artefacts
 # packagers take; SHA256SUMS verifies them all with sha256sum -c, and no longer does once a file
