@@ -1,13 +1,10 @@
-# citus.sh: Citus for the tests, built from the unmodified upstream tarballs in
-# $UUIDX_VENDOR_DIR (lab/vendor.sh: ../shared/vendor; Citus is not packaged for bookworm), and its
-# nodes on loopback. Source it after cluster.sh, multicluster.sh and deps.sh, then:
-#   citus_pg_major                 # prints the major of UUIDX_PG_VERSIONS Citus runs on (or fails)
+# citus.sh: Citus for the TAP test test/t/016_citus.pl, built from the unmodified upstream
+# tarballs in $UUIDX_VENDOR_DIR (lab/vendor.sh: ../shared/vendor; Citus is not packaged for
+# bookworm) and installed into the server under test. Source it after deps.sh, then:
+#   citus_matrix_version MAJOR     # the VERSION of citus-VERSION in MAJOR's extras (lab/matrix),
+#                                  # or fails: the majors Citus is tested on
 #   citus_version_for MAJOR        # prints the Citus version whose tarball fits MAJOR (or fails)
 #   citus_provide PG_CONFIG        # builds (once, cached) and installs Citus into that server
-#   citus_node_start NAME [conf]   # initdb + start a node on 127.0.0.1 with citus preloaded;
-#                                  # sets NODE_PORT[NAME], NODE_DIR[NAME]
-#   citus_psql NAME [psql args]    # psql on that node over 127.0.0.1
-#   citus_nodes_stop               # stop and delete every node started here
 # Messages go to stderr; the build log is <cache>.build.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
@@ -18,18 +15,15 @@ UUIDX_CITUS_CACHE=${UUIDX_CITUS_CACHE:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}
 UUIDX_CITUS_BUILD_PACKAGES=(make gcc liblz4-dev libzstd-dev libkrb5-dev libicu-dev)
 UUIDX_CITUS_CFLAGS=${UUIDX_CITUS_CFLAGS:--O0 -g0}
 
-# The major Citus runs on among those under test (UUIDX_PG_VERSIONS): the first of 17, 18, 16
-# and 15 (UUIDX_CITUS_PG_MAJOR chooses).
-citus_pg_major() {
-  local m
-  for m in ${UUIDX_CITUS_PG_MAJOR:-17 18 16 15}; do
-    [[ " ${UUIDX_PG_VERSIONS:-$m} " == *" $m "* ]] && { echo "$m"; return 0; }
-  done
-  return 1
+citus_matrix_version() {
+  local extras=",${UUIDX_MAJOR_EXTRAS[$1]:-},"
+  [[ $extras == *,citus-* ]] || return 1
+  extras=${extras#*,citus-}
+  echo "${extras%%,*}"
 }
 
 # 13.2.2 supports 15-17, 14.0.1 16-18 (the vendor README): 13.2.2 where it fits, else 14.0.1;
-# UUIDX_CITUS_VERSION chooses.
+# UUIDX_CITUS_VERSION chooses (the lab sets it from the matrix).
 citus_version_for() {
   local major=$1 v
   for v in ${UUIDX_CITUS_VERSION:-13.2.2 14.0.1}; do
@@ -110,16 +104,3 @@ _citus_provide_locked() {
   echo "Citus $version built/installed for $("$pg_config" --version) in $(($(date +%s) - start)) s (cache $cache)" >&2
   echo "$version"
 }
-
-# A Citus node (multicluster.sh): citus preloaded, room for the connections between nodes, and
-# no usage statistics sent anywhere (off by default already; said here for a build with libcurl).
-citus_node_start() {
-  local name=$1
-  shift
-  mc_node_start "$name" "shared_preload_libraries = 'citus'" "max_connections = 100" \
-    "citus.enable_statistics_collection = off" "$@"
-}
-
-citus_psql() { MC_DB=${CITUS_DB:-postgres} mc_psql "$@"; }
-citus_node_crashed() { mc_node_crashed "$@"; }
-citus_nodes_stop() { mc_nodes_stop; }

@@ -1,6 +1,6 @@
-# crossmajor.sh: what the suites that provide their own servers share (moving a database between
-# majors, several clusters). Sourcing it sources what it builds on: deps.sh, pgserver.sh,
-# build.sh, cluster.sh and generation.sh.
+# crossmajor.sh: the servers of several majors side by side, each with uuidx installed, for the
+# TAP tests across majors (lab/kinds/tap_cross.sh) and the background preparation
+# (lab/ahead_in_root.sh). Sourcing it sources what it builds on: deps.sh, pgserver.sh, build.sh.
 #   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
 #   cross_provide_majors           # bin[M] for each major of UUIDX_PG_VERSIONS, or the suite fails
 #   cross_server_how MAJOR         # "source" when that major's server is built from Debian's source
@@ -8,8 +8,6 @@
 source lab/deps.sh
 source lab/pgserver.sh
 source lab/build.sh
-source test/lib/cluster.sh
-source test/lib/generation.sh
 
 # How the server of MAJOR is provided for the suites across majors: "source" for 15 (see
 # cross_provide_majors), else as pg_server_config provides it.

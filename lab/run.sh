@@ -54,8 +54,6 @@
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
-#   # extra: NAME           (a suite per major) runs only on the majors whose extras in
-#                           lab/matrix name NAME (citus: citus-13.2.2 on 17, citus-14.0.1 on 18)
 # A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
 # A suite that exits non-zero without reporting a failure, or reports nothing, counts one failure.
 set -u
@@ -204,7 +202,7 @@ in_root() {
     not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
     return
   fi
-  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL UUIDX_RUN_T0 $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL)' | tr '\n' ' ')" \
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL UUIDX_RUN_T0 $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL|CRASH)' | tr '\n' ' ')" \
     run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
@@ -238,7 +236,7 @@ has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "
 # the environment is kept. (The sessions generating at once keep their size everywhere: with
 # fewer values each they no longer overlap in time, which the suites check.)
 UUIDX_LEAN_SIZES=(UUIDX_PARALLEL_ROWS=250000 UUIDX_SERVER_TURNS=4000 UUIDX_ORACLE_N=100
-  UUIDX_MEMORY_VALUES=2000000 UUIDX_MEMORY_VALUES_INPUT=400000)
+  UUIDX_MEMORY_VALUES=2000000 UUIDX_MEMORY_VALUES_INPUT=400000 UUIDX_CRASH_ROUNDS=8)
 lean_set=()
 use_sizes_for() {
   local vv var
@@ -384,8 +382,6 @@ for v in "${versions[@]}"; do
   [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
   for s in "${selected[@]}"; do
     [ "$(suite_scope "$s")" = major ] || continue
-    extra=$(sed -n 's/^# extra: //p' "$s" | head -n 1)
-    [ -z "$extra" ] || [[ ,${UUIDX_MAJOR_EXTRAS[$v]:-}, == *,"$extra"* ]] || continue
     PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
       run_suite "$s" "pg$v"
   done

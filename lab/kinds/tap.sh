@@ -40,9 +40,9 @@ if [[ $extras == *,image,* ]] &&
 fi
 
 citus=""
-if [[ $extras == *,citus-* ]]; then
+if UUIDX_CITUS_VERSION=$(citus_matrix_version "$UUIDX_PG_MAJOR"); then
   if ! citus_version_for "$UUIDX_PG_MAJOR" >/dev/null; then
-    echo "no Citus tarball for PostgreSQL $UUIDX_PG_MAJOR in $UUIDX_VENDOR_DIR (lab/matrix names ${extras//,/ })"
+    echo "no Citus $UUIDX_CITUS_VERSION tarball for PostgreSQL $UUIDX_PG_MAJOR in $UUIDX_VENDOR_DIR (lab/matrix names it)"
     [ "$(vendor_missing_status)" = failed ] && lab_failed=$((lab_failed + 1)) || lab_skipped=$((lab_skipped + 1))
   elif ! citus=$(citus_provide "$PG_CONFIG"); then
     echo "Citus could not be built and installed (above)"

@@ -1,0 +1,201 @@
+# Crash and recovery under an insert load. Four pgbench clients insert into a table keyed by
+# uuid_generate_v7(), one row a transaction, each row carrying its client's count of transactions;
+# at a random moment a backend or the postmaster is killed with SIGKILL. A killed backend makes
+# the postmaster end every other one and re-create shared memory (restart_after_crash); a killed
+# postmaster is started again. Half the rounds run in session scope, half in server scope
+# (uuidx.v7_scope = 'server', the shared sequence re-created with shared memory).
+# After each round:
+#   - every row a client saw committed is there: pgbench logs a transaction (-l) once its COMMIT
+#     is acknowledged, so a client's logged count N means its rows 1..N must be present;
+#   - no key is duplicated: no client saw a unique violation, and every key is distinct;
+#   - in server scope, every key made after the restart is greater than every key made before it.
+#     It holds while the clock does not go back across the restart: the sequence starts again
+#     from the clock, and the crash and the recovery take longer than the sequence can run ahead
+#     of it (008_server_scope shows the case where the clock went back). In session scope it is
+#     not promised (each new session starts from the clock): the count of keys below is reported;
+#   - the façade key and every uuidx setting are those of before the crash.
+# UUIDX_CRASH_ROUNDS (default 20, at least 4) rounds, alternating the kill of a backend and of the
+# postmaster; each round's load lasts at most 30 s and each wait for the server is bounded.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use IPC::Run;
+use Time::HiRes qw(usleep);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UuidxGeneration;
+
+my $rounds = $ENV{UUIDX_CRASH_ROUNDS} // 20;
+$rounds = 4 if $rounds < 4;
+my $clients = 4;
+my $tmp = PostgreSQL::Test::Utils::tempdir;
+
+my $node = PostgreSQL::Test::Cluster->new('crash');
+$node->init;
+$node->append_conf('postgresql.conf', q{shared_preload_libraries = 'uuidx'
+restart_after_crash = on
+uuidx.facade_key = '0f1e2d3c4b5a6978:8796a5b4c3d2e1f0'
+log_statement = none
+log_connections = off
+log_disconnections = off});
+$node->start;
+$node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
+	CREATE TABLE keys (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), scope text NOT NULL,
+	                   round int NOT NULL, client int NOT NULL, n int NOT NULL)});
+
+# One transaction a row; n counts the client's transactions (pgbench keeps a client's variables
+# from one transaction to the next).
+my $script = "$tmp/insert.pgbench";
+open my $fh, '>', $script or die "cannot write $script: $!";
+print $fh "\\set n :n + 1\nINSERT INTO keys (scope, round, client, n) VALUES (:scope, :round, :client_id, :n);\n";
+close $fh;
+
+# What must come back after a crash: the settings, and the façade key through what it makes.
+my $settings_sql = q{SELECT (SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) FROM pg_settings WHERE name LIKE 'uuidx.%')
+	|| ' facade ' || uuid_v7_to_facade('01932c07-209c-7000-8000-000000000000')};
+
+sub set_scope
+{
+	my ($scope) = @_;
+	$node->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
+	$node->reload;
+	$node->poll_query_until('postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'")
+	  or die "uuidx.v7_scope did not become $scope";
+}
+
+sub reinitializations { my $n = () = slurp_file($node->logfile) =~ /all server processes terminated; reinitializing/g; return $n; }
+
+# Kills one of the load's backends; the postmaster restarts the others and recovers.
+sub kill_backend
+{
+	my $before = reinitializations();
+	my $pid = $node->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE query LIKE 'INSERT INTO keys%' AND pid <> pg_backend_pid() ORDER BY random() LIMIT 1});
+	return 'no pgbench backend to kill' if $pid eq '';
+	kill 'KILL', $pid;
+	for (1 .. 300)
+	{
+		last if reinitializations() > $before;
+		usleep(100_000);
+	}
+	return 'the postmaster did not reinitialize' unless reinitializations() > $before;
+	return $node->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') ? '' : 'the server did not come back';
+}
+
+# Kills the postmaster; the server starts again once its children are gone (they exit when they
+# see it gone; a new postmaster refuses while one of them still holds the shared memory).
+sub kill_postmaster
+{
+	my $pm = (split /\n/, slurp_file($node->data_dir . '/postmaster.pid'))[0];
+	my @children;
+	for my $stat (glob '/proc/[0-9]*/stat')
+	{
+		my $line = eval { slurp_file($stat) } // next;
+		push @children, $1 if $line =~ /^(\d+) \(.*\) \S+ (\d+) /s && $2 == $pm;
+	}
+	$node->kill9;
+	for (1 .. 300)
+	{
+		last unless grep { -e "/proc/$_" } @children;
+		usleep(100_000);
+	}
+	my @left = grep { -e "/proc/$_" } @children;
+	return "processes of the killed postmaster still running after 30 s: @left" if @left;
+	return $node->start(fail_ok => 1) ? '' : 'the server did not start again';
+}
+
+# The load: pgbench, its per-transaction log in $tmp; returns the harness.
+sub start_load
+{
+	my ($scope, $round, $out, $err) = @_;
+	unlink glob("$tmp/log_$round.*");
+	return IPC::Run::start(
+		[ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', $clients, '-j', 1, '-T', 30,
+		  '-l', "--log-prefix=$tmp/log_$round", '-D', "scope='$scope'", '-D', "round=$round", '-D', 'n=0', '-f', $script, 'postgres' ],
+		'>', $out, '2>', $err, IPC::Run::timeout(90));
+}
+
+# Acknowledged transactions per client of a round, from pgbench's log: one line each, its
+# first field the client.
+sub acknowledged
+{
+	my ($round) = @_;
+	my %acked = map { $_ => 0 } 0 .. $clients - 1;
+	for my $file (glob("$tmp/log_$round.*"))
+	{
+		$acked{ (split / /)[0] }++ for split /\n/, slurp_file($file);
+	}
+	return %acked;
+}
+
+my $settings_before;
+my %kills = (backend => 0, postmaster => 0);
+my ($acked_total, $present_total) = (0, 0);
+for my $round (1 .. $rounds)
+{
+	my $scope = $round <= $rounds / 2 ? 'session' : 'server';
+	my $kind = $round % 2 ? 'backend' : 'postmaster';
+	if ($round == 1 || $round == int($rounds / 2) + 1)
+	{
+		set_scope($scope);
+		$settings_before = $node->safe_psql('postgres', $settings_sql);
+	}
+	my $max_before = $node->safe_psql('postgres', 'SELECT coalesce(max(id)::text, \'\') FROM keys');
+	my ($out, $err) = ('', '');
+	my $load = start_load($scope, $round, \$out, \$err);
+	# Kill once every client inserts, at a random moment 0.2 to 1.2 s later.
+	my $started = 0;
+	for (1 .. 200)
+	{
+		last if ($started = $node->safe_psql('postgres', "SELECT count(DISTINCT client) = $clients FROM keys WHERE round = $round") eq 't');
+		last unless $load->pumpable;
+		usleep(50_000);
+	}
+	unless ($started)
+	{
+		eval { $load->finish; };
+		die "round $round: the load did not start: $out $err";
+	}
+	usleep(200_000 + int(rand(1_000_000)));
+	my $failure = $kind eq 'backend' ? kill_backend() : kill_postmaster();
+	$kills{$kind}++;
+	eval { $load->finish; };
+	my %acked = acknowledged($round);
+	my $acked = 0;
+	$acked += $_ for values %acked;
+	my $settings = $failure ? '' : $node->safe_psql('postgres', $settings_sql);
+	ok(!$failure && $settings eq $settings_before,
+		"round $round ($scope scope), kill -9 of the $kind: the server recovered, uuidx's settings and façade key unchanged"
+		  . ($failure ? ": $failure" : ''));
+	my $where = join ' OR ', map { "(client = $_ AND n <= $acked{$_})" } sort keys %acked;
+	my ($present, $rows) = split /\|/, $node->safe_psql('postgres',
+		"SELECT count(*) FILTER (WHERE $where), count(*) FROM keys WHERE round = $round");
+	$acked_total += $acked;
+	$present_total += $present;
+	is($present, $acked, "round $round: every row a client saw committed is present ($acked acknowledged, "
+		  . "$present of them present; $rows rows in the round, "
+		  . ($rows - $present) . ' committed without the acknowledgement reaching the client)');
+	ok($err !~ /duplicate key|23505/
+		  && $node->safe_psql('postgres', 'SELECT count(*) = count(DISTINCT id) FROM keys') eq 't',
+		"round $round: no key duplicated (no unique violation seen by a client; every key distinct)");
+	next if $max_before eq '';
+	my ($below, $after) = split /\|/, $node->safe_psql('postgres',
+		"SELECT count(*) FILTER (WHERE id <= '$max_before'), count(*) FROM keys WHERE round = $round");
+	if ($scope eq 'server')
+	{
+		is($below, 0, "round $round (server scope): every key made after the restart greater than every key before it "
+			  . "($after keys, $below not greater than $max_before)");
+	}
+	else
+	{
+		note "round $round (session scope): $below of $after keys not greater than the largest before the crash (not promised)";
+	}
+}
+note "kills: $kills{backend} of a backend, $kills{postmaster} of the postmaster; acknowledged $acked_total rows, present $present_total";
+$node->stop;
+my @signals = slurp_file($node->logfile) =~ /was terminated by signal (\d+)/g;
+ok(@signals == $kills{backend} && !(grep { $_ != 9 } @signals),
+	"server log: the only processes that crashed are the $kills{backend} backends killed ("
+	  . scalar(@signals) . ' terminated by a signal: ' . join(', ', @signals) . ')');
+done_testing();
