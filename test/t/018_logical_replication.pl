@@ -1,0 +1,107 @@
+# Logical replication of tables whose keys uuidx makes: one keyed by the uuid_v7 domain, one by a
+# plain uuid, both DEFAULT uuid_generate_v7(), published whole. Logical replication copies
+# values, not defaults: the subscriber's rows are the publisher's.
+#   - Into a subscriber with uuidx: the initial sync, then streaming, give equal rows in both
+#     tables, and the subscriber's own time query on the uuid_v7 key is bounded by its key
+#     (the planner's rewrite, uuidx preloaded there), with the publisher's answer; on the plain key the answer is the
+#     same with the rewrite on and off.
+#   - Into a subscriber without uuidx: the tables cannot be declared as on the publisher, and the
+#     errors name what is missing (the type uuid_v7, the function uuid_generate_v7()). Once uuidx
+#     is installed there, the same declarations and a subscription bring every row, those
+#     inserted in the meantime included.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UuidxGeneration;
+
+my $tables = q{
+	CREATE TABLE events_v7 (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
+	CREATE TABLE events_plain (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);};
+my $digest = q{SELECT (SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events_v7)
+	|| ' / ' || (SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events_plain)};
+
+my $publisher = PostgreSQL::Test::Cluster->new('publisher');
+$publisher->init(allows_streaming => 'logical');
+$publisher->start;
+$publisher->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables
+	INSERT INTO events_v7 (n) SELECT g FROM generate_series(1, 5000) g;
+	INSERT INTO events_plain (n) SELECT g FROM generate_series(1, 5000) g;
+	CREATE PUBLICATION keys FOR TABLE events_v7, events_plain;");
+my $next_n = 5001;
+
+sub insert_more
+{
+	my ($count) = @_;
+	my $last = $next_n + $count - 1;
+	$publisher->safe_psql('postgres', "INSERT INTO events_v7 (n) SELECT g FROM generate_series($next_n, $last) g;
+		INSERT INTO events_plain (n) SELECT g FROM generate_series($next_n, $last) g;");
+	$next_n = $last + 1;
+}
+
+# A subscription, and the wait for its initial sync (every table ready) and for the publisher's
+# changes so far.
+sub subscribe
+{
+	my ($node, $name) = @_;
+	$node->safe_psql('postgres', "CREATE SUBSCRIPTION $name CONNECTION '" . $publisher->connstr . " dbname=postgres' PUBLICATION keys");
+	$node->poll_query_until('postgres', q{SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate NOT IN ('r', 's')})
+	  or die "the initial sync of $name did not finish";
+	$publisher->wait_for_catchup($name);
+}
+
+# ---- a subscriber with uuidx
+# Preloaded, as docs/time.md says: the rewrite's hook is installed when the library is loaded.
+my $subscriber = PostgreSQL::Test::Cluster->new('subscriber');
+$subscriber->init;
+$subscriber->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+$subscriber->start;
+$subscriber->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables");
+subscribe($subscriber, 'with_uuidx');
+my $expected = $publisher->safe_psql('postgres', $digest);
+is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, initial sync: the publisher's rows in both tables ($expected)");
+insert_more(2000);
+$publisher->wait_for_catchup('with_uuidx');
+$expected = $publisher->safe_psql('postgres', $digest);
+is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, streaming: the publisher's rows in both tables ($expected)");
+
+my $time_query = q{SELECT count(*) FROM events_v7 WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
+like($subscriber->safe_psql('postgres', "SET enable_seqscan = off; EXPLAIN (COSTS OFF) $time_query"),
+	qr/Index (Only )?Scan.*events_v7.*\n.*uuid_v7_lower_bound/s,
+	"subscriber: a time query on the uuid_v7 key is bounded by the subscriber's own key");
+is($subscriber->safe_psql('postgres', $time_query), $publisher->safe_psql('postgres', $time_query),
+	'subscriber: the time query returns what it returns on the publisher');
+my $plain_query = q{SELECT count(*) FROM events_plain WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
+is($subscriber->safe_psql('postgres', $plain_query),
+	$subscriber->safe_psql('postgres', "SET uuidx.time_predicates = off; $plain_query"),
+	'subscriber: a time query on the plain uuid key gives the same answer with the rewrite on and off');
+
+# ---- a subscriber without uuidx
+my $bare = PostgreSQL::Test::Cluster->new('subscriber_without_uuidx');
+$bare->init;
+$bare->start;
+sub first_line { return (split /\n/, $_[0])[0] =~ s/^psql:<stdin>:\d+: //r; }
+my (undef, undef, $err_v7) = $bare->psql('postgres', (split /;/, $tables)[0]);
+my (undef, undef, $err_plain) = $bare->psql('postgres', (split /;/, $tables)[1]);
+like($err_v7, qr/ERROR:  type "uuid_v7" does not exist/,
+	'subscriber without uuidx: the uuid_v7 table is refused, naming the type: ' . first_line($err_v7));
+like($err_plain, qr/ERROR:  function uuid_generate_v7\(\) does not exist/,
+	'subscriber without uuidx: the default is refused, naming the function: ' . first_line($err_plain));
+is($bare->safe_psql('postgres', q{SELECT count(*) FROM pg_class WHERE relname IN ('events_v7', 'events_plain')}), '0',
+	'subscriber without uuidx: no half-made table left');
+
+# The publisher goes on meanwhile; then uuidx is installed, the tables declared, subscribed.
+insert_more(1000);
+$bare->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables");
+insert_more(500);
+subscribe($bare, 'after_install');
+$expected = $publisher->safe_psql('postgres', $digest);
+is($bare->safe_psql('postgres', $digest), $expected,
+	"subscriber once uuidx is installed: every row, those inserted before and during the install included ($expected)");
+
+$_->stop for $publisher, $subscriber, $bare;
+no_crash_in_log($_, $_->name . ': server log shows no crashed backend') for $publisher, $subscriber, $bare;
+done_testing();
