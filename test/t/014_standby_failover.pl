@@ -5,7 +5,10 @@
 # sessions, and a time query is rewritten to use the key with the same rows as on the primary.
 # Then the standby is promoted: new keys there are greater than every key the old primary made
 # (RFC 9562 §6.2: v7 ordered by time, one clock), and the uuid_v7 domain still refuses other
-# versions.
+# versions. A second standby, its wall clock under libfaketime, is promoted as well with its
+# clock 2 s behind: its keys carry its own clock, so those it makes while that clock is still
+# behind the old primary's last key sort below it (reported: how many, and how long after the
+# old primary's last key on the real clock).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -13,6 +16,8 @@ use lib "$FindBin::RealBin/lib";
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(time);
+use UuidxFaketime;
 use UuidxGeneration;
 
 my $server_scope = "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'";
@@ -28,9 +33,18 @@ $primary->backup('base');
 my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($primary, 'base', has_streaming => 1);
 $standby->start;
+my $libfaketime = faketime_library();
+my ($behind, $set_clock);
+if ($libfaketime)
+{
+	$behind = PostgreSQL::Test::Cluster->new('standby_behind');
+	$behind->init_from_backup($primary, 'base', has_streaming => 1);
+	$set_clock = faketime_start($behind, $libfaketime);
+}
 # More rows after the backup: they reach the standby by streaming, not in the backup.
 $primary->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g');
 $primary->wait_for_catchup($standby);
+$primary->wait_for_catchup($behind) if $behind;
 
 my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events};
 my $on_primary = $primary->safe_psql('postgres', $digest);
@@ -59,6 +73,7 @@ is($standby->safe_psql('postgres', $query), $primary->safe_psql('postgres', $que
 
 # ---- failover
 my $last_of_primary = $primary->safe_psql('postgres', 'SELECT max(id) FROM events');
+my $last_ms = $primary->safe_psql('postgres', "SELECT (extract(epoch FROM uuid_extract_time('$last_of_primary')) * 1000)::bigint");
 $primary->stop;
 $standby->promote;
 $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the standby was not promoted';
@@ -71,6 +86,37 @@ my ($rc, $out, $err) = $standby->psql('postgres', q{INSERT INTO events (id, n) V
 ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still refuses a v4 key: ' . (split /\n/, $err)[0]);
 
 $standby->stop;
+
+# ---- failover to a server whose clock is 2 s behind
+SKIP:
+{
+	unless ($behind)
+	{
+		fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 2;
+	}
+	$set_clock->('-2');
+	$behind->promote;
+	$behind->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the second standby was not promoted';
+	my ($count, $below, $first_ms, $clock_ms) = split /\|/, $behind->safe_psql('postgres', qq{
+		INSERT INTO events (n) SELECT g FROM generate_series(20001, 21000) g;
+		SELECT count(*), count(*) FILTER (WHERE id < '$last_of_primary'),
+		       (extract(epoch FROM uuid_extract_time(min(id))) * 1000)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+		FROM events WHERE n > 20000});
+	my $real_ms = int(time * 1000);
+	my $lag = $real_ms - $clock_ms;
+	ok($count == 1000 && $lag >= 1900 && $lag <= 3000 && $clock_ms - $first_ms >= 0 && $clock_ms - $first_ms < 5000,
+		"promoted with its clock 2 s behind: its keys carry its own clock (clock ${lag} ms behind the real one; "
+		  . 'first new key ' . ($clock_ms - $first_ms) . ' ms before its clock read after the insert)');
+	# A key sorts below the old primary's last one exactly when its time is earlier (RFC 9562 §6.2).
+	my $earlier = $behind->safe_psql('postgres', qq{SELECT count(*) FROM events WHERE n > 20000
+		AND (extract(epoch FROM uuid_extract_time(id)) * 1000)::bigint < $last_ms});
+	ok($below == $earlier && $below > 0 == ($first_ms < $last_ms),
+		"promoted with its clock 2 s behind: $below of 1000 new keys sort below the old primary's last key, "
+		  . 'made ' . ($real_ms - $last_ms) . ' ms after it on the real clock: those whose time is earlier than its time');
+	$behind->stop;
+	no_crash_in_log($behind, 'standby with its clock behind: server log shows no crashed backend');
+}
 no_crash_in_log($primary, 'primary: server log shows no crashed backend');
 no_crash_in_log($standby, 'standby: server log shows no crashed backend');
 done_testing();
