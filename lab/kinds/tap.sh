@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# packages: faketime libfaketime
+# packages: faketime libfaketime pgbouncer
 # The TAP tests (test/t/*.pl) on the major under test (PG_CONFIG: lab/run.sh), through PGXS's
 # `make prove_installcheck` (lab/prove.sh). What some tests take from the lab, named to them in
 # variables (a test whose variable is empty skips, saying why):

@@ -10,9 +10,8 @@
 # uuid_v7_floor/ceil) compared row for row with a single server holding the same rows; the
 # statements Citus refuses with a volatile function, and what to write instead; sessions on all
 # three nodes generating at once (UUIDX_CITUS_GEN_SESSIONS per node, default 2, each
-# UUIDX_CITUS_GEN_PER_SESSION values of v1, v4, v6 and v7, default 10^6 on 17, 2.5·10^5 on the
-# other majors), merged in a table distributed by the value: no duplicate, every v1/v6 session
-# with a node of its own. UUIDX_CITUS_ROWS (default 20000) sizes the tables of the query checks.
+# UUIDX_CITUS_GEN_PER_SESSION values of v1, v4, v6 and v7, default 2.5·10^5), merged in a table
+# distributed by the value: no duplicate, every v1/v6 session with a node of its own. UUIDX_CITUS_ROWS (default 20000) sizes the tables of the query checks.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -32,9 +31,8 @@ chomp $pkglibdir;
 plan skip_all => "UUIDX_CITUS=$ENV{UUIDX_CITUS} but no citus.so in $pkglibdir (pg_config --pkglibdir): Citus is not installed there"
   unless -f "$pkglibdir/citus.so";
 
-my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 my $gen_sessions = $ENV{UUIDX_CITUS_GEN_SESSIONS} // 2;
-my $gen_per_session = $ENV{UUIDX_CITUS_GEN_PER_SESSION} // ($major == 17 ? 1_000_000 : 250_000);
+my $gen_per_session = $ENV{UUIDX_CITUS_GEN_PER_SESSION} // 250_000;
 my $rows = $ENV{UUIDX_CITUS_ROWS} // 20000;
 note(`pg_config --version` =~ s/\n//r . ", Citus $ENV{UUIDX_CITUS}");
 

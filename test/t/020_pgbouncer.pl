@@ -1,0 +1,199 @@
+# uuidx behind PgBouncer (Debian's pgbouncer) in transaction pooling mode: each client transaction
+# runs on whichever of the pool's few server connections is free. Three servers: uuidx not
+# preloaded, in session_preload_libraries, and in shared_preload_libraries. On each:
+#   - the time rewrite: how many of the statements that reach the server through the pool are
+#     rewritten (the plan bounded by the key). The hook is installed when the library loads, so
+#     without a preload a server connection rewrites only after a uuidx call has run on it;
+#     preloaded, every statement is. The answers are the same either way.
+#   - generation through the pool: 8 clients, one v7 a transaction, each client numbering its own
+#     transactions. No value is duplicated. In session scope a client's values are increasing
+#     only while its transactions stay on one server connection: the decreases are counted and
+#     reported (nothing is promised there); in server scope (shared_preload_libraries, uuidx.v7_scope
+#     = 'server') every client's values increase in its own order: none decreases.
+#   - prepared statements (pgbench -M prepared, kept by PgBouncer 1.21 and later across server
+#     connections: max_prepared_statements): a time query prepared once and run with the rewrite on
+#     and off (SET LOCAL) in the same transaction gives the same count each time, in generic plans
+#     (two of the four clients force them) as in custom ones. Skipped, saying so, with an older PgBouncer.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use IPC::Run;
+use Time::HiRes qw(usleep);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UuidxGeneration;
+
+my ($pgbouncer) = grep { -x } map { "$_/pgbouncer" } split(/:/, $ENV{PATH}), '/usr/sbin';
+unless ($pgbouncer)
+{
+	plan skip_all => 'pgbouncer is not installed (Debian: pgbouncer)' unless $ENV{CI};
+	fail('pgbouncer is installed (Debian: pgbouncer)');
+	done_testing();
+	exit 0;
+}
+my ($version) = `$pgbouncer --version` =~ /PgBouncer (\d+\.\d+)/;
+my ($vmajor, $vminor) = split /\./, $version;
+my $keeps_prepared = $vmajor > 1 || $vminor >= 21;
+note "PgBouncer $version ($pgbouncer)";
+
+my $clients = 8;
+my $statements = 40;
+my $time_query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= now() - interval '10 minutes'};
+
+# A server, and PgBouncer in front of it on a port of its own, in transaction pooling mode with
+# a pool of 3 server connections.
+sub pooled_server
+{
+	my ($name, $conf) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init;
+	$node->append_conf('postgresql.conf', $conf) if $conf;
+	$node->start;
+	$node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
+		CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
+		INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - g * interval '1 second'), g FROM generate_series(1, 7200) g;
+		ANALYZE events;
+		CREATE TABLE gen (client int NOT NULL, n int NOT NULL, u uuid NOT NULL);
+		CREATE TABLE answers (rewritten bigint NOT NULL, plain bigint NOT NULL)});
+	# A short directory: a Unix socket's path is limited to about 100 bytes.
+	my $dir = PostgreSQL::Test::Utils::tempdir_short();
+	my $port = PostgreSQL::Test::Cluster::get_free_port();
+	my $user = `id -un`;
+	chomp $user;
+	open my $users, '>', "$dir/users.txt" or die $!;
+	print $users qq{"$user" ""\n};
+	close $users;
+	open my $ini, '>', "$dir/pgbouncer.ini" or die $!;
+	print $ini "[databases]\npostgres = host=" . $node->host . ' port=' . $node->port . " dbname=postgres\n"
+	  . "[pgbouncer]\nlisten_addr =\nlisten_port = $port\nunix_socket_dir = $dir\nauth_type = trust\n"
+	  . "auth_file = $dir/users.txt\npool_mode = transaction\ndefault_pool_size = 3\nmax_client_conn = 100\n"
+	  . "logfile = $dir/pgbouncer.log\npidfile = $dir/pgbouncer.pid\n"
+	  . ($keeps_prepared ? "max_prepared_statements = 100\n" : '');
+	close $ini;
+	my ($out, $err) = ('', '');
+	my $bouncer = IPC::Run::start([ $pgbouncer, "$dir/pgbouncer.ini" ], '>', \$out, '2>', \$err);
+	for (1 .. 100)
+	{
+		last if -S "$dir/.s.PGSQL.$port";
+		usleep(100_000);
+	}
+	die "pgbouncer did not start: $out $err" unless -S "$dir/.s.PGSQL.$port";
+	return { node => $node, bouncer => $bouncer, host => $dir, port => $port, name => $name };
+}
+
+sub through_pool
+{
+	my ($server, $sql, @extra) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'psql', '-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', $server->{host}, '-p', $server->{port}, '-d', 'postgres', @extra ],
+		'<', \$sql, '>', \$out, '2>', \$err, IPC::Run::timeout(60))
+	  or die "psql through PgBouncer failed: $err";
+	chomp $out;
+	return $out;
+}
+
+sub pgbench_through_pool
+{
+	my ($server, $script, @args) = @_;
+	my $file = $server->{host} . '/script.pgbench';
+	open my $fh, '>', $file or die $!;
+	print $fh $script;
+	close $fh;
+	my ($out, $err) = ('', '');
+	my $ran = IPC::Run::run([ 'pgbench', '-n', '-h', $server->{host}, '-p', $server->{port}, @args, '-f', $file, 'postgres' ],
+		'>', \$out, '2>', \$err, IPC::Run::timeout(180));
+	return ($ran, $out . $err);
+}
+
+my @servers = (
+	[ 'not preloaded', 'plain', '' ],
+	[ 'session_preload_libraries', 'session_preload', "session_preload_libraries = 'uuidx'" ],
+	[ 'shared_preload_libraries', 'shared_preload', "shared_preload_libraries = 'uuidx'" ]);
+for my $s (@servers)
+{
+	my ($label, $name, $conf) = @$s;
+	my $server = pooled_server($name, $conf);
+	my $node = $server->{node};
+
+	# ---- the rewrite: each statement from a client connection of its own, each executed (its
+	# plan printed), so that a server connection without a preload loads uuidx on its first.
+	my ($rewritten, $answers) = (0, {});
+	for (1 .. $statements)
+	{
+		my $out = through_pool($server, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) $time_query");
+		$rewritten++ if $out =~ /uuid_v7_lower_bound/;
+		$answers->{ through_pool($server, $time_query) }++;
+	}
+	my $direct = $node->safe_psql('postgres', $time_query);
+	if ($conf)
+	{
+		is($rewritten, $statements, "$label: the rewrite reaches every statement through the pool ($rewritten of $statements)");
+	}
+	else
+	{
+		ok($rewritten > 0 && $rewritten < $statements,
+			"$label: the rewrite reaches a statement only on a server connection that has loaded uuidx ($rewritten of $statements)");
+	}
+	is(join(',', keys %$answers), $direct, "$label: every answer through the pool is the server's ($direct rows, $statements statements)");
+
+	# ---- generation through the pool
+	my $scope = 'session';
+	if ($name eq 'shared_preload')
+	{
+		$node->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
+		$node->reload;
+		$node->poll_query_until('postgres', q{SELECT current_setting('uuidx.v7_scope') = 'server'}) or die 'uuidx.v7_scope';
+		$scope = 'server';
+	}
+	for my $round ($name eq 'shared_preload' ? ('server', 'session') : ('session'))
+	{
+		if ($round ne $scope)
+		{
+			$node->safe_psql('postgres', qq{ALTER SYSTEM SET uuidx.v7_scope = '$round'});
+			$node->reload;
+			$node->poll_query_until('postgres', qq{SELECT current_setting('uuidx.v7_scope') = '$round'}) or die 'uuidx.v7_scope';
+			$scope = $round;
+		}
+		$node->safe_psql('postgres', 'TRUNCATE gen');
+		my ($ran, $log) = pgbench_through_pool($server, "\\set n :n + 1\nINSERT INTO gen VALUES (:client_id, :n, uuid_generate_v7());\n",
+			'-c', $clients, '-j', 1, '-t', 500, '-D', 'n=0');
+		ok($ran, "$label, $scope scope: $clients clients x 500 transactions through the pool") or diag $log;
+		my ($rows, $distinct, $decreases, $clients_seen) = split /\|/, $node->safe_psql('postgres', q{
+			SELECT count(*), count(DISTINCT u), count(*) FILTER (WHERE u < prev), count(DISTINCT client)
+			FROM (SELECT client, u, lag(u) OVER (PARTITION BY client ORDER BY n) prev FROM gen) s});
+		is($distinct, $rows, "$label, $scope scope: no value duplicated ($rows values, $distinct distinct)");
+		if ($scope eq 'server')
+		{
+			is($decreases, 0, "$label, server scope: every client's values increase in its own order through the pool ($decreases decreases over $clients_seen clients)");
+		}
+		else
+		{
+			note "$label, session scope: $decreases of $rows values below the same client's previous one (its transactions ran on other server connections; not promised)";
+		}
+	}
+
+	# ---- prepared statements
+	SKIP:
+	{
+		skip "PgBouncer $version does not keep protocol-level prepared statements in transaction pooling (1.21 and later do)", 1
+		  unless $keeps_prepared;
+		# A thread per client: pgbench prepares a statement with a call that waits, and one thread
+		# waiting for a server connection would keep its other clients from releasing theirs.
+		$node->safe_psql('postgres', 'TRUNCATE answers');
+		my ($ran, $log) = pgbench_through_pool($server, "BEGIN;\n\\if :client_id % 2 = 0\nSET LOCAL plan_cache_mode = force_generic_plan;\n\\endif\n"
+			  . "$time_query \\gset on_\nSET LOCAL uuidx.time_predicates = off;\n"
+			  . "$time_query \\gset off_\nINSERT INTO answers VALUES (:on_count, :off_count);\nCOMMIT;\n",
+			'-M', 'prepared', '-c', 4, '-j', 4, '-t', 20);
+		my ($runs, $differ) = split /\|/, $node->safe_psql('postgres', 'SELECT count(*), count(*) FILTER (WHERE rewritten <> plain) FROM answers');
+		ok($ran && $runs == 80 && $differ == 0,
+			"$label: a prepared time query, run 20 times by each of 4 clients, gives the same count with the rewrite on and off ($runs runs, $differ differ)")
+		  or diag $log;
+	}
+
+	$server->{bouncer}->kill_kill;
+	$node->stop;
+	no_crash_in_log($node, "$label: server log shows no crashed backend");
+}
+done_testing();

@@ -1,0 +1,101 @@
+# The time-predicate rewrite's oracle (test/lib/time_oracle.py, as in 009_time_predicates_oracle)
+# on a hot standby. The oracle's tables, roles and functions are made on the primary; a streaming
+# standby replays them; then every random predicate runs on the standby, read-only, with
+# uuidx.time_predicates on and off in one transaction. The standby's tables are checked to hold
+# the primary's rows, every predicate's rows are the same with the rewrite on and off, the
+# rewrite fires on the tables proven v7 as often as on a primary, and never on the others.
+# UUIDX_ORACLE_N predicates a table (default 300; the lab runs fewer on the majors other than 18);
+# deterministic seed (UUIDX_ORACLE_SEED).
+use strict;
+use warnings FATAL => 'all';
+use File::Copy qw(copy);
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use UuidxGeneration;
+use UuidxOracle;
+
+my $seed = ($ENV{UUIDX_ORACLE_SEED} // 20261123) + 1;
+my $n = $ENV{UUIDX_ORACLE_N} // 300;
+my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
+
+my $primary = PostgreSQL::Test::Cluster->new('oracle_primary');
+$primary->init(allows_streaming => 1);
+$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
+$primary->start;
+$primary->safe_psql('postgres', 'CREATE DATABASE oracle');
+$primary->safe_psql('oracle', 'CREATE EXTENSION uuidx');
+$primary->backup('base');
+my $standby = PostgreSQL::Test::Cluster->new('oracle_standby');
+$standby->init_from_backup($primary, 'base', has_streaming => 1);
+$standby->start;
+
+# The oracle's script in two: what writes (tables, roles, functions: up to the line that sets the
+# plan cache mode), run on the primary; the queries, with the script's own session settings
+# first, on the standby.
+my $work = PostgreSQL::Test::Utils::tempdir;
+oracle_python('time_oracle.py', 'gen', $seed, $major, $n, "$work/oracle.sql");
+my @lines = split /\n/, slurp_file("$work/oracle.sql");
+my ($split) = grep { $lines[$_] eq 'SET plan_cache_mode = force_generic_plan;' } 0 .. $#lines;
+die 'the oracle script has no query part' unless defined $split;
+my $settings = join "\n", grep { /^(\\set|SET )/ } @lines[ 0 .. 4 ];
+open my $fh, '>', "$work/setup.sql" or die $!;
+print $fh join("\n", @lines[ 0 .. $split - 1 ]), "\n";
+close $fh;
+open $fh, '>', "$work/queries.sql" or die $!;
+print $fh join("\n", $settings, @lines[ $split .. $#lines ]), "\n";
+close $fh;
+# The foreign table's file, in each data directory (file_fdw reads it relative to it).
+for my $node ($primary, $standby)
+{
+	copy("$work/oracle.sql.foreign.csv", $node->data_dir . '/uuidx_oracle_foreign.csv') or die "copy: $!";
+	chmod 0644, $node->data_dir . '/uuidx_oracle_foreign.csv';
+}
+my $rc = psql_script($primary, 'oracle', "$work/setup.sql", "$work/setup.out", "$work/setup.err");
+ok($rc == 0 && !-s "$work/setup.err", "the oracle's tables made on the primary" . (-s "$work/setup.err" ? ': ' . substr(slurp_file("$work/setup.err"), 0, 300) : ''));
+$primary->wait_for_catchup($standby);
+
+# Every table the oracle reads, whole, on both servers.
+my $tables = $primary->safe_psql('oracle', q{SELECT string_agg(relname, ' ' ORDER BY relname) FROM pg_class
+	WHERE relname ~ '^o_' AND relkind IN ('r', 'p') AND relnamespace = 'public'::regnamespace});
+my $rows_sql = join ' UNION ALL ', map { "SELECT '$_' || ' ' || count(*) || ' ' || md5(string_agg(t::text, ',' ORDER BY t::text)) FROM $_ t" } split ' ', $tables;
+my $on_primary = $primary->safe_psql('oracle', $rows_sql);
+is($standby->safe_psql('oracle', $rows_sql), $on_primary,
+	'the standby holds the primary\'s rows in every table of the oracle (' . join(', ', map { (split ' ')[0] . ' ' . (split ' ')[1] } split /\n/, $on_primary) . ')');
+
+$rc = psql_script($standby, 'oracle', "$work/queries.sql", "$work/oracle.out", "$work/oracle.err");
+my $errors = -s "$work/oracle.err" ? substr(slurp_file("$work/oracle.err"), 0, 400) : '';
+ok($rc == 0 && $errors eq '', sprintf('the queries ran on the standby, read-only: exit code %d%s', $rc >> 8, $errors ? "; $errors" : ''));
+my $stats = oracle_python('time_oracle.py', 'check', "$work/oracle.out");
+my %never = map { $_ => 1 } qw(o_mix o_fpart o_finh o_ddrop);
+my $checked = 0;
+for my $line (split /\n/, $stats)
+{
+	my ($table, $tried, $mismatched, $fired, $tried_noseq, $fired_noseq) = split ' ', $line;
+	if ($table eq 'mismatched')
+	{
+		diag("$line (queries: $work/oracle.sql.queries)");
+		next;
+	}
+	$checked++ if $table =~ /^o_/;
+	ok($mismatched == 0 && $tried >= $n, "standby, $table: rows identical with the rewrite on and off: $tried predicates, $mismatched mismatches (seed $seed)");
+	if ($never{$table})
+	{
+		ok($fired == 0, "standby, $table: never rewritten (not provably v7): rewritten $fired of $tried");
+	}
+	else
+	{
+		# As on a primary (009): 48 % to 65 % of the predicates run without sequential scans.
+		ok($tried_noseq > 0 && $fired_noseq * 100 >= $tried_noseq * 40,
+			"standby, $table: rewritten for many predicates: $fired_noseq of $tried_noseq run without sequential scans ($fired of $tried in all)");
+	}
+}
+is($checked, 6, 'every table checked on the standby: ' . join('; ', split /\n/, $stats));
+
+$standby->stop;
+$primary->stop;
+no_crash_in_log($primary, 'primary: server log shows no crashed backend');
+no_crash_in_log($standby, 'standby: server log shows no crashed backend');
+done_testing();
