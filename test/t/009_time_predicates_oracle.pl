@@ -65,32 +65,7 @@ my $errors = -s "$work/oracle.err" ? substr(PostgreSQL::Test::Utils::slurp_file(
 ok($rc == 0 && $errors eq '', sprintf('oracle script ran: exit code %d, %d ms%s', $rc >> 8, (time - $start) * 1000, $errors ? "; $errors" : ''));
 
 my $stats = oracle_python('time_oracle.py', 'check', "$work/oracle.out");
-my %never = map { $_ => 1 } qw(o_mix o_fpart o_finh o_ddrop);
-my $tables = 0;
-for my $line (split /\n/, $stats)
-{
-	my ($table, $tried, $mismatched, $fired, $tried_noseq, $fired_noseq) = split ' ', $line;
-	if ($table eq 'mismatched')
-	{
-		diag("$line (queries: $work/oracle.sql.queries)");
-		next;
-	}
-	$tables++ if $table =~ /^o_/;
-	ok($mismatched == 0 && $tried >= $n, "$table: rows identical with the setting on and off: $tried predicates, $mismatched mismatches (seed $seed)");
-	if ($never{$table})
-	{
-		ok($fired == 0, "$table: never rewritten (not provably v7): rewritten $fired of $tried");
-	}
-	else
-	{
-		# Counted where sequential scans are off: a sequential scan's filter drops the added
-		# condition. 48 % to 65 % of those got one in runs on 15, 17 and 19 (many shapes are never
-		# rewritten: <>, IS NOT TRUE, a CASE over a nullable column ...; 17 and 19 run only 100
-		# predicates a table).
-		ok($tried_noseq > 0 && $fired_noseq * 100 >= $tried_noseq * 40,
-			"$table: rewritten for many predicates: rewritten $fired_noseq of $tried_noseq run without sequential scans ($fired of $tried in all)");
-	}
-}
+my $tables = time_oracle_checks($stats, $n, $seed, '', "$work/oracle.sql.queries");
 is($tables, 6, 'every table checked: ' . join('; ', split /\n/, $stats));
 
 # Chained: pg_stat_statements saw the plans too (its planner hook ran around ours).

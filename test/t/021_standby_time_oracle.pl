@@ -69,29 +69,7 @@ $rc = psql_script($standby, 'oracle', "$work/queries.sql", "$work/oracle.out", "
 my $errors = -s "$work/oracle.err" ? substr(slurp_file("$work/oracle.err"), 0, 400) : '';
 ok($rc == 0 && $errors eq '', sprintf('the queries ran on the standby, read-only: exit code %d%s', $rc >> 8, $errors ? "; $errors" : ''));
 my $stats = oracle_python('time_oracle.py', 'check', "$work/oracle.out");
-my %never = map { $_ => 1 } qw(o_mix o_fpart o_finh o_ddrop);
-my $checked = 0;
-for my $line (split /\n/, $stats)
-{
-	my ($table, $tried, $mismatched, $fired, $tried_noseq, $fired_noseq) = split ' ', $line;
-	if ($table eq 'mismatched')
-	{
-		diag("$line (queries: $work/oracle.sql.queries)");
-		next;
-	}
-	$checked++ if $table =~ /^o_/;
-	ok($mismatched == 0 && $tried >= $n, "standby, $table: rows identical with the rewrite on and off: $tried predicates, $mismatched mismatches (seed $seed)");
-	if ($never{$table})
-	{
-		ok($fired == 0, "standby, $table: never rewritten (not provably v7): rewritten $fired of $tried");
-	}
-	else
-	{
-		# As on a primary (009): 48 % to 65 % of the predicates run without sequential scans.
-		ok($tried_noseq > 0 && $fired_noseq * 100 >= $tried_noseq * 40,
-			"standby, $table: rewritten for many predicates: $fired_noseq of $tried_noseq run without sequential scans ($fired of $tried in all)");
-	}
-}
+my $checked = time_oracle_checks($stats, $n, $seed, 'standby, ', "$work/oracle.sql.queries");
 is($checked, 6, 'every table checked on the standby: ' . join('; ', split /\n/, $stats));
 
 $standby->stop;
