@@ -119,6 +119,11 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
   return encode_v7_tick(next.last_tick, next.last_rand_b);
 }
 
+void raise_v7_above(V7State& state, std::int64_t instant_ns) {
+  const std::uint64_t tick = v7_tick_from_ns(instant_ns);
+  if (tick >= state.last_tick) state = V7State{tick, kMaxV7RandB};
+}
+
 Uuid generate_v7_fresh(V7State& state, std::int64_t now_ns, RandomSource& rng) {
   const std::uint64_t now_tick = v7_tick_from_ns(now_ns);
   const std::uint64_t fresh = random_rand_b_bits(rng);  // drawn first: a failed draw leaves no trace

@@ -41,6 +41,13 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng);
 // unix_ts_ms is exhausted.
 Uuid generate_v7_fresh(V7State& state, std::int64_t now_ns, RandomSource& rng);
 
+// Raises `state` to the greatest v7 of the tick of `instant_ns`, unless it is already at or above
+// it: every later value of the sequence, and of a server-wide one that counts `state` as its
+// process's last value, then sorts above every v7 made at or before that instant (RFC 9562 §6.2:
+// v7 orders by time). Until the clock passes that tick, the values carry the tick after it.
+// (Every int64 ns instant fits the 48-bit unix_ts_ms, so it never throws.)
+void raise_v7_above(V7State& state, std::int64_t instant_ns);
+
 // A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws
 // Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);

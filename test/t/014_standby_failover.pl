@@ -8,7 +8,9 @@
 # versions. A second standby, its wall clock under libfaketime, is promoted as well with its
 # clock 2 s behind: its keys carry its own clock, so those it makes while that clock is still
 # behind the old primary's last key sort below it (reported: how many, and how long after the
-# old primary's last key on the real clock).
+# old primary's last key on the real clock). A third standby, with uuidx.v7_above_replayed = on
+# and its clock 2 s behind too, is promoted: none of its keys sorts below the old primary's, in
+# server scope and then in session scope with its clock 10 s behind.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -34,17 +36,22 @@ my $standby = PostgreSQL::Test::Cluster->new('standby');
 $standby->init_from_backup($primary, 'base', has_streaming => 1);
 $standby->start;
 my $libfaketime = faketime_library();
-my ($behind, $set_clock);
+my ($behind, $set_clock, $above, $set_above_clock);
 if ($libfaketime)
 {
 	$behind = PostgreSQL::Test::Cluster->new('standby_behind');
 	$behind->init_from_backup($primary, 'base', has_streaming => 1);
 	$set_clock = faketime_start($behind, $libfaketime);
+	$above = PostgreSQL::Test::Cluster->new('standby_above');
+	$above->init_from_backup($primary, 'base', has_streaming => 1);
+	$above->append_conf('postgresql.conf', 'uuidx.v7_above_replayed = on');
+	$set_above_clock = faketime_start($above, $libfaketime);
 }
 # More rows after the backup: they reach the standby by streaming, not in the backup.
 $primary->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g');
 $primary->wait_for_catchup($standby);
 $primary->wait_for_catchup($behind) if $behind;
+$primary->wait_for_catchup($above) if $above;
 
 my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events};
 my $on_primary = $primary->safe_psql('postgres', $digest);
@@ -93,7 +100,7 @@ SKIP:
 	unless ($behind)
 	{
 		fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 2;
+		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 3;
 	}
 	$set_clock->('-2');
 	$behind->promote;
@@ -116,6 +123,47 @@ SKIP:
 		  . 'made ' . ($real_ms - $last_ms) . ' ms after it on the real clock: those whose time is earlier than its time');
 	$behind->stop;
 	no_crash_in_log($behind, 'standby with its clock behind: server log shows no crashed backend');
+}
+
+# ---- the same failover with uuidx.v7_above_replayed = on
+SKIP:
+{
+	unless ($above)
+	{
+		fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 4;
+	}
+	my $replayed_ms = $above->safe_psql('postgres', q{SELECT (extract(epoch FROM pg_last_xact_replay_timestamp()) * 1000)::bigint});
+	$set_above_clock->('-2');
+	$above->promote;
+	$above->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the third standby was not promoted';
+	my $new_keys = sub {
+		my ($from, $to) = @_;
+		return split /\|/, $above->safe_psql('postgres', qq{
+			SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+			INSERT INTO events (n) SELECT g FROM generate_series($from, $to) g;
+			SELECT current_setting('uuidx.v7_scope'), count(*), count(*) FILTER (WHERE id < '$last_of_primary'),
+			       (extract(epoch FROM uuid_extract_time(min(id))) * 1000)::bigint
+			FROM events WHERE n BETWEEN $from AND $to}) =~ s/\n/|/r;
+	};
+	my ($clock_ms, $scope, $count, $below, $first_ms) = $new_keys->(30001, 31000);
+	ok($scope eq 'server' && $count == 1000 && $below == 0 && $first_ms >= $replayed_ms,
+		"uuidx.v7_above_replayed, promoted with its clock 2 s behind, server scope: $below of $count new keys sort below "
+		  . "the old primary's last key (its clock " . ($last_ms - $clock_ms) . ' ms before that key\'s time; first new key '
+		  . ($first_ms - $replayed_ms) . ' ms after the last replayed commit)');
+	# A new session in session scope, the clock 10 s behind: its sequence starts above the
+	# replayed commits as well, the clock's time far below.
+	$set_above_clock->('-10');
+	$above->append_conf('postgresql.conf', "uuidx.v7_scope = 'session'");
+	$above->reload;
+	($clock_ms, $scope, $count, $below, $first_ms) = $new_keys->(31001, 31100);
+	ok($scope eq 'session' && $count == 100 && $below == 0 && $clock_ms < $last_ms && $first_ms >= $replayed_ms,
+		"uuidx.v7_above_replayed, a new session in session scope, clock 10 s behind: $below of $count new keys sort "
+		  . "below the old primary's last key (its clock " . ($last_ms - $clock_ms) . ' ms before that key\'s time)');
+	is($above->safe_psql('postgres', 'SELECT count(*) FROM events WHERE n > 30000 GROUP BY id HAVING count(*) > 1'), '',
+		'uuidx.v7_above_replayed: no key duplicated');
+	$above->stop;
+	no_crash_in_log($above, 'standby with uuidx.v7_above_replayed: server log shows no crashed backend');
 }
 no_crash_in_log($primary, 'primary: server log shows no crashed backend');
 no_crash_in_log($standby, 'standby: server log shows no crashed backend');

@@ -315,6 +315,38 @@ TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
   EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
 }
 
+// A floor from another server's time (a promoted standby's last replayed commit): a fresh
+// sequence whose clock is 2 s behind the floor starts above every v7 of the floor's tick, stays
+// strictly increasing on the tick after it while the clock is behind, and follows the clock
+// again once it passes. A state already above the floor is left as it is.
+TEST(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
+  FakeRandom rng;
+  const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
+  V7State state;
+  raise_v7_above(state, floor_ns);
+  EXPECT_EQ(state.last_tick, v7_tick_from_ns(floor_ns));
+  EXPECT_EQ(state.last_rand_b, kMaxV7RandB);
+  const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
+  FakeClock clock{kStart};
+  Uuid prev = greatest_of_floor;
+  for (int i = 0; i < 1000; ++i) {
+    clock.advance_ns(1000);
+    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    ASSERT_LT(prev, next);
+    ASSERT_EQ(tick_of(next), v7_tick_from_ns(floor_ns) + 1);  // the tick after the floor's
+    prev = next;
+  }
+  clock.now_ns = floor_ns + kNsPerSec;
+  const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
+  EXPECT_LT(prev, caught_up);
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
+
+  const V7State above = state;
+  raise_v7_above(state, floor_ns);  // an earlier instant than the state's last value
+  EXPECT_EQ(state.last_tick, above.last_tick);
+  EXPECT_EQ(state.last_rand_b, above.last_rand_b);
+}
+
 TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
   V7State state;

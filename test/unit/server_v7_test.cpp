@@ -190,6 +190,25 @@ TEST(V7Shared, TurnsAcrossProcessesStayIncreasingThroughAClockStepBack) {
   EXPECT_GT(v7_tick_to_unix_micros(tick_of(last_server)), now / 1000);
 }
 
+// A process raised above an instant (a promoted standby's last replayed commit, 2 s ahead of its
+// clock) takes the shared sequence above it: its value and every later one of any process sort
+// above the greatest v7 of that instant's tick, though the clock is behind it.
+TEST(V7Shared, AProcessRaisedAboveAnInstantTakesTheSequenceAboveIt) {
+  std::uint64_t shared = 0;
+  Process first(1), other(2);
+  const Uuid early = next_value(shared, other, kStart);
+  const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
+  raise_v7_above(first.mine, floor_ns);
+  const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
+  Uuid prev = early;
+  for (int i = 0; i < 100; ++i) {
+    const Uuid v = next_value(shared, i % 2 ? other : first, kStart + (i + 1) * 1000);
+    ASSERT_LT(greatest_of_floor, v) << "value " << i;
+    ASSERT_LT(prev, v) << "value " << i;
+    prev = v;
+  }
+}
+
 TEST(V7Shared, ManyThreadsOverOneAtomicNeverRepeatAndEachIncreases) {
   static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "a 64-bit CAS without a lock");
   constexpr int kThreads = 4;
