@@ -23,8 +23,8 @@ REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 #                                       uuidx.v7_scope = 'server'
 #   make prove_installcheck             TAP tests (test/t/*.pl, PostgreSQL::Test::Cluster): each
 #                                       starts the clusters it needs from the installed server
-ISOLATION_SESSION = v7_session_interleave time_plan_invalidation
-ISOLATION_SERVER  = v7_server_scope
+ISOLATION_SESSION = v7_session_interleave v7_lock_waits time_plan_invalidation
+ISOLATION_SERVER  = v7_server_scope v7_lock_waits
 ISOLATION_DIR     = test/isolation
 # Not TAP_TESTS = 1, which would add the TAP tests to installcheck (`make installcheck
 # TAP_TESTS=1` runs the three kinds in one go).

@@ -236,7 +236,7 @@ has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "
 # the environment is kept. (The sessions generating at once keep their size everywhere: with
 # fewer values each they no longer overlap in time, which the suites check.)
 UUIDX_LEAN_SIZES=(UUIDX_PARALLEL_ROWS=250000 UUIDX_SERVER_TURNS=4000 UUIDX_ORACLE_N=100
-  UUIDX_MEMORY_VALUES=2000000 UUIDX_MEMORY_VALUES_INPUT=400000 UUIDX_CRASH_ROUNDS=8)
+  UUIDX_STANDBY_ORACLE_N=60 UUIDX_MEMORY_VALUES=2000000 UUIDX_MEMORY_VALUES_INPUT=400000 UUIDX_CRASH_ROUNDS=8)
 lean_set=()
 use_sizes_for() {
   local vv var

@@ -17,6 +17,13 @@ chunks OUT.txt               per table: the queries whose plan scans fewer chunk
                              the chunk scans of all plans on and off (a plan lists the chunks
                              left after TimescaleDB's exclusion, at planning or at executor
                              start).
+same A.txt B.txt OUT.sql.queries
+                             the output of OUT.sql on one server (A) and of OUT.sql.rows, which
+                             gen also writes (the rows of every query that reads no clock, the
+                             setting on), on another holding the same tables (B: a primary and
+                             its standby; now(), current_timestamp ... differ between two runs):
+                             prints how many queries were compared, of how many, and how many
+                             differ, then the first of those.
 check OUT.txt                reads psql's output and prints, per table, the predicates tried, the
                              mismatches (rows differ between on and off, or a condition added
                              with the setting off; must be 0) and how often the rewrite fired (the
@@ -44,6 +51,9 @@ MAX_MS = (1 << 48) - 1
 FOREIGN_FILE = 'uuidx_oracle_foreign.csv'
 # Tables that must never be rewritten.
 NOT_V7 = ('o_mix', 'o_fpart', 'o_finh', 'o_ddrop', 'h_plain')
+# A query that reads the clock: its rows depend on when it runs.
+CLOCK = re.compile(r'now\(\)|current_timestamp|transaction_timestamp|statement_timestamp|clock_timestamp|localtimestamp',
+                   re.IGNORECASE)
 
 
 def fmt_us(us):
@@ -374,6 +384,27 @@ def gen(seed, major, n, out, hyper=False):
         lines.append("COMMIT;")
     with open(out, 'w') as f:
         f.write('\n'.join(lines) + '\n')
+    # The rows of each query that reads no clock, with the setting on, for `same` (its second
+    # server runs only these).
+    rows_only = [line for line in lines[:5] if line.startswith('\\set') or line.startswith('SET ')]
+    rows_only.append("SET plan_cache_mode = force_generic_plan;")
+    for idx, (name, prep, q, noseq) in enumerate(queries):
+        role = isinstance(prep, tuple)
+        prep_sql = prep[1] if role else prep
+        if CLOCK.search('%s %s' % (prep_sql or '', q)):
+            continue
+        rows_only += ["BEGIN;", "SET LOCAL uuidx.time_predicates = on;"]
+        if noseq:
+            rows_only.append("SET LOCAL enable_seqscan = off;")
+        if prep_sql:
+            rows_only.append(prep_sql + ";")
+        if role:
+            rows_only.append("SET LOCAL ROLE oracle_reader;")
+        rows_only += ["\\echo @@ %d %s on rows" % (idx, name), "SELECT oracle_run($oq$%s$oq$);" % q, "COMMIT;"]
+        if prep_sql:
+            rows_only.append("DEALLOCATE oq;")
+    with open(out + '.rows', 'w') as f:
+        f.write('\n'.join(rows_only) + '\n')
     with open(out + '.queries', 'w') as f:
         for idx, (name, prep, q, noseq) in enumerate(queries):
             f.write('%d %s %s | %s\n' % (idx, name, prep or '', q))
@@ -445,9 +476,29 @@ def check(path):
         print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
 
 
+
+
+def same(path_a, path_b, queries_path):
+    a, b = read_parts(path_a), read_parts(path_b)
+    clockless = set()
+    total = 0
+    for line in open(queries_path):
+        idx, name = line.split(' ', 2)[:2]
+        total += 1
+        if not CLOCK.search(line):
+            clockless.add((int(idx), name))
+    differ = [idx for (idx, name) in sorted(clockless)
+              if (idx, name, 'on', 'rows') not in a or a.get((idx, name, 'on', 'rows')) != b.get((idx, name, 'on', 'rows'))]
+    print('%d %d %d' % (len(clockless), total, len(differ)))
+    if differ:
+        print('differing queries: ' + ' '.join(map(str, differ[:20])))
+
+
 if __name__ == '__main__':
     if sys.argv[1] == 'gen':
         gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6:] == ['hypertable'])
+    elif sys.argv[1] == 'same':
+        same(sys.argv[2], sys.argv[3], sys.argv[4])
     elif sys.argv[1] == 'chunks':
         chunks(sys.argv[2])
     else:
