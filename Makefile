@@ -159,7 +159,7 @@ $(BENCH_DIR)/core_bench: bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/
 	@mkdir -p $(dir $@)
 	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
-.PHONY: bench bench-peers bench-core
+.PHONY: bench bench-peers bench-scale bench-core
 # It builds and installs uuidx into a throwaway copy of the server's installation
 # (lab/variant.sh), never into the server itself, and deletes the copy when done.
 bench:
@@ -171,6 +171,11 @@ bench:
 bench-peers:
 	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
 	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/peers.sh $(BENCH_ARGS)'
+
+# make bench-scale: rows past memory and clients past cores, per key, see bench/scale.sh.
+bench-scale:
+	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/scale.sh $(BENCH_ARGS)'
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)

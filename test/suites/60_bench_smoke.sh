@@ -67,5 +67,25 @@ check "results: README.md, machine.md, generators.md, inspection.md, inserts.md"
 check "results: inserts.png is a PNG" bash -c "head -c 8 '$out/inserts.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
 check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progress.csv"
 
+# bench/scale.sh, tiny, once (on 18, where every key exists; pgstattuple is one of the server's
+# contrib modules): every key's rows past memory and clients rows, the report and the plots.
+if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
+  scale=$out/scale
+  bash bench/scale.sh --rows 3000 --step 1000 --batch 500 --clients 2 --seconds 1 --client-rows 10 --out "$scale" \
+    >"$out/scale.log" 2>&1
+  rc=$?
+  check "scale.sh exits 0" test "$rc" = 0
+  [ "$rc" = 0 ] || tail -n 40 "$out/scale.log"
+  rows_ok=$(grep -Ec "^[a-z0-9_]+,[123]000,[0-9]+,$num,$num,$num,($num)?,$num,$num\$" "$scale/rows.csv" 2>/dev/null)
+  check "scale.sh rows.csv: 3 steps of each of the 6 keys, every figure a number (found $rows_ok)" test "$rows_ok" = 18
+  clients_ok=$(grep -Ec "^[a-z0-9_]+,2,[0-9]+,$num\$" "$scale/clients.csv" 2>/dev/null)
+  check "scale.sh clients.csv: the 6 keys with 2 clients (found $clients_ok)" test "$clients_ok" = 6
+  check "scale.sh report.md: both tables, pg18_uuidv7 in them" \
+    bash -c "grep -q '^## Rows past memory' '$scale/report.md' && grep -q '^## Clients past cores' '$scale/report.md' && test \$(grep -c pg18_uuidv7 '$scale/report.md') -ge 2"
+  for png in rows_per_s wal_per_row clients; do
+    check "scale.sh: $png.png is a PNG" bash -c "head -c 8 '$scale/$png.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
+  done
+fi
+
 [ "$failed" = 0 ] && rm -rf "$out" || echo "kept $out"
 echo "SUITE_RESULT passed=$passed failed=$failed"

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# scale_report.sh DIR: the report of bench/scale.sh from its own CSV files in DIR: report.md (the
+# figures at 10^6, 10^7 and the largest size per key, each with its ratio to bigint at the same
+# size; the clients table with ratios to bigint and server scope against session scope) and, when
+# gnuplot is installed, rows_per_s.png, wal_per_row.png and clients.png.
+set -euo pipefail
+dir=$1
+report=$dir/report.md
+: >"$report"
+
+if [ -s "$dir/rows.csv" ]; then
+  {
+    echo "## Rows past memory"
+    echo
+    echo "Per 10^6 rows inserted at that size; ratios to bigint identity at the same size."
+    echo
+    echo "| key | rows | rows/s | × bigint | WAL bytes/row | × bigint | FPI per 1,000 rows | index MB | leaf density % | index reads/row |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
+    awk -F, 'NR > 1 { last[$1] = $2; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+      NR > 1 { rate[$1, $2] = $3; wal[$1, $2] = $4; fpi[$1, $2] = $5; mb[$1, $2] = $6; fill[$1, $2] = $7; reads[$1, $2] = $9 }
+      END {
+        for (i = 1; i <= n; i++) {
+          k = order[i]
+          split("1000000 10000000 " last[k], sizes, " ")
+          shown = ""
+          for (j = 1; j <= 3; j++) {
+            s = sizes[j]
+            if (!((k, s) in rate) || index(shown, " " s " ")) continue
+            shown = shown " " s " "
+            rr = ("bigint", s) in rate ? sprintf("%.2f", rate[k, s] / rate["bigint", s]) : ""
+            wr = ("bigint", s) in wal && wal["bigint", s] > 0 ? sprintf("%.2f", wal[k, s] / wal["bigint", s]) : ""
+            printf "| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", k, s, rate[k, s], rr, wal[k, s], wr, fpi[k, s], mb[k, s], fill[k, s], reads[k, s]
+          }
+        }
+      }' "$dir/rows.csv"
+    echo
+  } >>"$report"
+fi
+
+if [ -s "$dir/clients.csv" ]; then
+  {
+    echo "## Clients past cores"
+    echo
+    echo "rows/s (mean latency ms), all clients together; the last columns: uuidx in server scope"
+    echo "against session scope, and uuidx (session) against bigint."
+    echo
+    awk -F, 'NR > 1 { if (!($1 in seen)) { seen[$1] = 1; keys[++nk] = $1 } if (!($2 in cs)) { cs[$2] = 1; cl[++nc] = $2 }
+        rate[$1, $2] = $3; lat[$1, $2] = $4 }
+      END {
+        head = "| clients |"; sep = "|---|"
+        for (i = 1; i <= nk; i++) { head = head " " keys[i] " |"; sep = sep "---|" }
+        print head " server ÷ session | session ÷ bigint |"; print sep "---|---|"
+        for (j = 1; j <= nc; j++) {
+          c = cl[j]; line = "| " c " |"
+          for (i = 1; i <= nk; i++) line = line sprintf(" %d (%.2f) |", rate[keys[i], c], lat[keys[i], c])
+          ss = rate["uuidx_session", c] > 0 ? sprintf("%.2f", rate["uuidx_server", c] / rate["uuidx_session", c]) : ""
+          sb = rate["bigint", c] > 0 ? sprintf("%.2f", rate["uuidx_session", c] / rate["bigint", c]) : ""
+          print line " " ss " | " sb " |"
+        }
+      }' "$dir/clients.csv"
+    echo
+  } >>"$report"
+fi
+cat "$report"
+
+command -v gnuplot >/dev/null || { echo "gnuplot is not installed: no plots (Debian: gnuplot-nox)"; exit 0; }
+# plot CSV XCOL YCOL FILE TITLE XLABEL YLABEL [logx]: one line per key (column 1).
+plot() {
+  local csv=$1 x=$2 y=$3 png=$4 title=$5 xlabel=$6 ylabel=$7 logx=${8:-}
+  local keys cmd="" k
+  keys=$(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$csv")
+  for k in $keys; do
+    cmd="${cmd:+$cmd, }'< grep \"^$k,\" $csv' using $x:$y with linespoints title '$k'"
+  done
+  gnuplot <<EOF
+set terminal pngcairo size 900,540 noenhanced
+set output '$png'
+set datafile separator ','
+set title '$title'
+set xlabel '$xlabel'
+set ylabel '$ylabel'
+set key outside right
+set grid
+${logx:+set logscale x 2}
+plot $cmd
+EOF
+}
+if [ -s "$dir/rows.csv" ]; then
+  plot "$dir/rows.csv" '($2/1e6)' 3 "$dir/rows_per_s.png" 'rows/s against table size' 'rows in the table (millions)' 'rows/s'
+  plot "$dir/rows.csv" '($2/1e6)' 4 "$dir/wal_per_row.png" 'WAL bytes per row against table size' 'rows in the table (millions)' 'WAL bytes/row'
+fi
+if [ -s "$dir/clients.csv" ]; then
+  plot "$dir/clients.csv" 2 3 "$dir/clients.png" 'rows/s against clients (2 cores)' 'clients' 'rows/s' logx
+fi
+ls "$dir"/*.png 2>/dev/null || true
