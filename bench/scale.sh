@@ -87,7 +87,20 @@ fresh_table() {
   until [ "$(q -c 'SHOW uuidx.v7_scope')" = "$scope" ]; do sleep 0.1; done
 }
 now() { date +%s.%N; }
+# A backend's statistics reach pg_stat_wal and pg_statio_* when it exits, and pgbench returns
+# before its backends are gone: wait until none is left, so every figure falls in its own step.
+clients_gone() {
+  local n
+  for _ in $(seq 1 200); do
+    n=$(q -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")
+    [ "$n" = 0 ] && return 0
+    sleep 0.05
+  done
+  echo "scale.sh: pgbench's backends still there after 10 s" >&2
+  return 1
+}
 stat_row() {  # lsn bytes, fpi, index hits, index reads, index bytes
+  clients_gone
   q -F' ' -c "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0'), (SELECT wal_fpi FROM pg_stat_wal),
     coalesce(idx_blks_hit, 0), coalesce(idx_blks_read, 0), pg_relation_size('k_pkey')
     FROM pg_statio_user_indexes WHERE indexrelname = 'k_pkey'"
@@ -124,7 +137,7 @@ if [[ " $sections " == *" rows "* ]]; then
       [ $((i % fill_every)) = 0 ] || [ "$done_rows" = "$rows" ] && density=$(q -c "SELECT avg_leaf_density FROM pgstatindex('k_pkey')")
       awk -v k="$key" -v n="$done_rows" -v s="$step" -v t0="$t0" -v t1="$t1" -v w=$((lsn1 - lsn0)) \
         -v f=$((fpi1 - fpi0)) -v h=$((hit1 - hit0)) -v r=$((read1 - read0)) -v sz="$size" -v d="$density" \
-        'BEGIN { printf "%s,%d,%.0f,%.1f,%.2f,%.1f,%s,%.3f,%.4f\n", k, n, s / (t1 - t0), w / s, f * 1000 / s, sz / 1048576, d, h / s, r / s }' \
+        'BEGIN { printf "%s,%d,%.0f,%.1f,%.3f,%.1f,%s,%.3f,%.4f\n", k, n, s / (t1 - t0), w / s, f * 1000 / s, sz / 1048576, d, h / s, r / s }' \
         | tee -a "$out/rows.csv"
     done
   done

@@ -34,6 +34,23 @@ if [ -s "$dir/rows.csv" ]; then
         }
       }' "$dir/rows.csv"
     echo
+    echo "Over the whole run (every step weighs its rows alike): rows/s as all the rows over all the"
+    echo "time, WAL and full-page images per row as their means; ratios to bigint identity."
+    echo
+    echo "| key | rows | rows/s | × bigint | WAL bytes/row | × bigint | FPI per 1,000 rows | steps with FPIs |"
+    echo "|---|---|---|---|---|---|---|---|"
+    awk -F, 'NR > 1 { if (!($1 in n)) order[++nk] = $1; n[$1]++; rows[$1] = $2
+        secs[$1] += 1 / $3; wal[$1] += $4; fpi[$1] += $5; withfpi[$1] += ($5 > 0.05) }
+      END {
+        for (i = 1; i <= nk; i++) {
+          k = order[i]
+          r = n[k] / secs[k]; w = wal[k] / n[k]
+          rb = n["bigint"] > 0 ? n["bigint"] / secs["bigint"] : 0; wb = n["bigint"] > 0 ? wal["bigint"] / n["bigint"] : 0
+          printf "| %s | %d | %d | %s | %.1f | %s | %.2f | %d of %d |\n", k, rows[k], r, rb ? sprintf("%.2f", r / rb) : "", w,
+            wb ? sprintf("%.2f", w / wb) : "", fpi[k] / n[k], withfpi[k], n[k]
+        }
+      }' "$dir/rows.csv"
+    echo
   } >>"$report"
 fi
 
