@@ -17,22 +17,35 @@
 #    pgstatindex, outside the timed part). Ratios to bigint at the same size.
 # 2. clients: for 1, 2, 4 ... clients, pgbench inserting CLIENT_ROWS rows a transaction for
 #    SECONDS into each key's emptied table: rows/s and mean latency, ratios to bigint.
-# Writes rows.csv, clients.csv, report.md (the tables), machine.md and, with gnuplot, PNG plots
-# (rows_per_s.png, wal_per_row.png, clients.png) into OUT.
+# 3. partitions: a uuid_v7 key range-partitioned by hour (uuid_v7_partitions, in calls of at most
+#    500 partitions, each its own transaction, so that thousands of them never need more locks
+#    than one call takes), for 10, 100, 1,000 ... partitions ending at the next hour, 5 rows a
+#    partition; in one warm session, each query with uuidx.time_predicates on and off:
+#      last_hour  SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 hour'
+#      one_day    the same with '1 day'
+#      latest_10  SELECT id FROM pt ORDER BY uuid_extract_time(id) DESC LIMIT 10
+#      max_time   SELECT max(uuid_extract_time(id)) FROM pt
+#      floor_hour SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')
+#                 (the bound written by hand: PostgreSQL's own pruning, at executor start)
+#    EXPLAIN (ANALYZE, SUMMARY): planning and execution ms (median of 3), the partitions the plan
+#    holds and those removed at executor start.
+# Writes rows.csv, clients.csv, partitions.csv, report.md (the tables), machine.md and, with
+# gnuplot, PNG plots (rows_per_s.png, wal_per_row.png, clients.png, planning.png) into OUT.
 #
 # Usage: bench/scale.sh [--rows N] [--step N] [--batch N] [--fill-every K] [--shared-buffers S]
 #          [--keys "bigint v4 ..."] [--clients "1 2 4 8 16 32"] [--seconds S] [--client-rows N]
-#          [--sections "rows clients"] [--out DIR]
+#          [--partitions "10 100 1000 5000"] [--sections "rows clients partitions"] [--out DIR]
 #   defaults: --rows 50000000 --step 1000000 --batch 10000 --fill-every 1 --shared-buffers 32MB
 #             --keys (all the server has) --clients "1 2 4 8 16 32" --seconds 20 --client-rows 100
-#             --sections "rows clients" --out bench/results/<date>-<time>-scale
+#             --partitions "10 100 1000 5000" --sections "rows clients partitions"
+#             --out bench/results/<date>-<time>-scale
 # Run it through `make bench-scale` (uuidx in a throwaway copy of the server's installation).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source test/lib/cluster.sh
 
 rows=50000000 step=1000000 batch=10000 fill_every=1 shared_buffers=32MB keys="" clients="1 2 4 8 16 32"
-seconds=20 client_rows=100 sections="rows clients" out=""
+seconds=20 client_rows=100 partitions="10 100 1000 5000" sections="rows clients partitions" out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows=$2; shift ;;
@@ -44,6 +57,7 @@ while [ $# -gt 0 ]; do
     --clients) clients=$2; shift ;;
     --seconds) seconds=$2; shift ;;
     --client-rows) client_rows=$2; shift ;;
+    --partitions) partitions=$2; shift ;;
     --sections) sections=$2; shift ;;
     --out) out=$2; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
@@ -60,8 +74,10 @@ chmod 755 "$work"
 
 export UUIDX_FSYNC=on PGOPTIONS='-c client_min_messages=warning'
 trap 'cluster_stop; rm -rf "$work"' EXIT
+# max_locks_per_transaction: headroom, as a query that plans 5,000 partitions locks each with its
+# index, in a lock table every session shares.
 cluster_start "shared_preload_libraries = 'uuidx'" "shared_buffers = $shared_buffers" "max_connections = 50" \
-  "max_parallel_workers_per_gather = 0" "jit = off"
+  "max_parallel_workers_per_gather = 0" "jit = off" "max_locks_per_transaction = 512"
 q() { cluster_psql -At "$@"; }
 q -c 'CREATE EXTENSION uuidx' -c 'CREATE EXTENSION pgstattuple' >/dev/null
 major=$(q -c 'SHOW server_version_num')
@@ -113,9 +129,9 @@ echo "PostgreSQL $(q -c 'SHOW server_version'); uuidx $(git rev-parse --short HE
   echo "- CPU: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores"
   echo "- memory: $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); kernel $(uname -r)"
   echo "- PostgreSQL $(q -c 'SHOW server_version'); uuidx commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-  echo "- settings: shared_buffers = $shared_buffers, fsync = on, shared_preload_libraries = 'uuidx', max_wal_size = $(q -c 'SHOW max_wal_size'), checkpoint_timeout = $(q -c 'SHOW checkpoint_timeout'), otherwise initdb defaults"
+  echo "- settings: shared_buffers = $shared_buffers, fsync = on, shared_preload_libraries = 'uuidx', max_wal_size = $(q -c 'SHOW max_wal_size'), checkpoint_timeout = $(q -c 'SHOW checkpoint_timeout'), max_locks_per_transaction = 512, otherwise initdb defaults"
   echo "- load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the start"
-  echo "- command: bench/scale.sh --rows $rows --step $step --batch $batch --fill-every $fill_every --shared-buffers $shared_buffers --keys \"$keys\" --clients \"$clients\" --seconds $seconds --client-rows $client_rows --sections \"$sections\""
+  echo "- command: bench/scale.sh --rows $rows --step $step --batch $batch --fill-every $fill_every --shared-buffers $shared_buffers --keys \"$keys\" --clients \"$clients\" --seconds $seconds --client-rows $client_rows --partitions \"$partitions\" --sections \"$sections\""
 } >"$out/machine.md"
 
 # ---- 1. rows past memory
@@ -159,6 +175,49 @@ if [[ " $sections " == *" clients "* ]]; then
     done
   done
   q -c 'DROP TABLE k' >/dev/null
+fi
+
+# ---- 3. partitions into the thousands
+if [[ " $sections " == *" partitions "* ]]; then
+  echo "partitions,query,rewrite,planning_ms,execution_ms,partitions_in_plan,removed_at_start" >"$out/partitions.csv"
+  declare -A query=(
+    [last_hour]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 hour'"
+    [one_day]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 day'"
+    [latest_10]="SELECT id FROM pt ORDER BY uuid_extract_time(id) DESC LIMIT 10"
+    [max_time]="SELECT max(uuid_extract_time(id)) FROM pt"
+    [floor_hour]="SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')")
+  for n in $partitions; do
+    q -c 'DROP TABLE IF EXISTS pt' -c "CREATE TABLE pt (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), pad int) PARTITION BY RANGE (id)" >/dev/null
+    made=0
+    while [ "$made" -lt "$n" ]; do
+      chunk=$((n - made < 500 ? n - made : 500))
+      q -c "SELECT count(*) FROM uuid_v7_partitions('pt', date_trunc('hour', now()) + interval '1 hour' - $((n - made)) * interval '1 hour',
+        date_trunc('hour', now()) + interval '1 hour' - $((n - made - chunk)) * interval '1 hour', interval '1 hour')" >/dev/null
+      made=$((made + chunk))
+    done
+    # Five instants a partition, 12 minutes apart, none in the future.
+    q -c "INSERT INTO pt (id, pad) SELECT uuid_generate_v7(t), 0 FROM generate_series(0, 5 * $n - 1) g,
+      LATERAL (SELECT date_trunc('hour', now()) + interval '54 minutes' - g * interval '12 minutes' AS t) i WHERE t <= now()" \
+      -c 'ANALYZE pt' >/dev/null
+    for name in last_hour one_day latest_10 max_time floor_hour; do
+      for rewrite in on off; do
+        # One session: the statement once to warm the caches, then three EXPLAINs.
+        {
+          echo "SET uuidx.time_predicates = $rewrite;"
+          echo "${query[$name]};"
+          for _ in 1 2 3; do echo "EXPLAIN (ANALYZE, SUMMARY, COSTS OFF, TIMING OFF) ${query[$name]};"; done
+        } | q >"$work/explain.out"
+        awk -v n="$n" -v name="$name" -v rw="$rewrite" '
+          /Planning Time:/ { plan[++np] = $3 } /Execution Time:/ { exec[++ne] = $3 }
+          / on pt_p[0-9]/ { if (ne == np) scans[np + 1]++ }
+          /Subplans Removed:/ { if (ne == np) removed[np + 1] += $3 }
+          function median(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t } return a[int((k + 1) / 2)] }
+          END { printf "%d,%s,%s,%.3f,%.3f,%d,%d\n", n, name, rw, median(plan, np), median(exec, ne), scans[np], removed[np] + 0 }' \
+          "$work/explain.out" | tee -a "$out/partitions.csv"
+      done
+    done
+  done
+  q -c 'DROP TABLE pt' >/dev/null
 fi
 
 bash bench/scale_report.sh "$out"

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scale_report.sh DIR: the report of bench/scale.sh from its own CSV files in DIR: report.md (the
 # figures at 10^6, 10^7 and the largest size per key, each with its ratio to bigint at the same
-# size; the clients table with ratios to bigint and server scope against session scope) and, when
-# gnuplot is installed, rows_per_s.png, wal_per_row.png and clients.png.
+# size; the clients table with ratios to bigint and server scope against session scope; planning
+# and execution over partitions, the rewrite on and off) and, when
+# gnuplot is installed, rows_per_s.png, wal_per_row.png, clients.png and planning.png.
 set -euo pipefail
 dir=$1
 report=$dir/report.md
@@ -78,6 +79,28 @@ if [ -s "$dir/clients.csv" ]; then
     echo
   } >>"$report"
 fi
+if [ -s "$dir/partitions.csv" ]; then
+  {
+    echo "## Partitions into the thousands"
+    echo
+    echo "Planning and execution ms (median of 3 in a warm session), then the partitions the plan"
+    echo "scans and, after a slash, those it removed at executor start; the rewrite on, then off."
+    echo
+    echo "| partitions | query | planning on | planning off | on ÷ off | execution on | execution off | scanned on | scanned off |"
+    echo "|---:|---|---:|---:|---:|---:|---:|---|---|"
+    awk -F, 'NR > 1 { key = $1 SUBSEP $2; if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+        plan[key, $3] = $4; exec[key, $3] = $5; parts[key, $3] = $6 (($7 > 0) ? " / " $7 " removed" : "") }
+      END {
+        for (i = 1; i <= n; i++) {
+          k = order[i]; split(k, f, SUBSEP)
+          ratio = plan[k, "off"] > 0 ? sprintf("%.2f", plan[k, "on"] / plan[k, "off"]) : ""
+          printf "| %d | %s | %.2f | %.2f | %s | %.2f | %.2f | %s | %s |\n", f[1], f[2], plan[k, "on"], plan[k, "off"], ratio,
+            exec[k, "on"], exec[k, "off"], parts[k, "on"], parts[k, "off"]
+        }
+      }' "$dir/partitions.csv"
+    echo
+  } >>"$report"
+fi
 cat "$report"
 
 command -v gnuplot >/dev/null || { echo "gnuplot is not installed: no plots (Debian: gnuplot-nox)"; exit 0; }
@@ -108,5 +131,13 @@ if [ -s "$dir/rows.csv" ]; then
 fi
 if [ -s "$dir/clients.csv" ]; then
   plot "$dir/clients.csv" 2 3 "$dir/clients.png" 'rows/s against clients (2 cores)' 'clients' 'rows/s' logx
+fi
+if [ -s "$dir/partitions.csv" ]; then
+  # One line per query and setting: column 1 of a derived CSV is "query rewrite".
+  awk -F, 'NR > 1 { print $2 "_" $3 "," $1 "," $4 }' "$dir/partitions.csv" >"$dir/planning_lines.csv.tmp"
+  { echo "line,partitions,planning_ms"; cat "$dir/planning_lines.csv.tmp"; } >"$dir/planning_lines.csv"
+  rm -f "$dir/planning_lines.csv.tmp"
+  plot "$dir/planning_lines.csv" 2 3 "$dir/planning.png" 'planning time against partitions (rewrite on / off)' 'partitions' 'planning ms' logx
+  rm -f "$dir/planning_lines.csv"
 fi
 ls "$dir"/*.png 2>/dev/null || true
