@@ -61,7 +61,7 @@ sub set_scope
 	my ($scope) = @_;
 	$node->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
 	$node->reload;
-	$node->poll_query_until('postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'")
+	poll_sql($node, 'postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'")
 	  or die "uuidx.v7_scope did not become $scope";
 }
 
@@ -80,7 +80,7 @@ sub kill_backend
 		usleep(100_000);
 	}
 	return 'the postmaster did not reinitialize' unless reinitializations() > $before;
-	return $node->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') ? '' : 'the server did not come back';
+	return poll_sql($node, 'postgres', 'SELECT NOT pg_is_in_recovery()') ? '' : 'the server did not come back';
 }
 
 # Kills the postmaster; the server starts again once its children are gone (they exit when they

@@ -5,6 +5,7 @@
 #   gen_concurrent($node, $sessions, $per_session, $chunk, $script, @versions)
 #   gen_checks($node, $sessions, $per_session, $label, @versions)
 #   check_sql($node, $what, $sql [, $db])  $sql returns one row: ok boolean, figures text
+#   poll_sql($node, $db, $sql)            until $sql returns t (at most the default timeout)
 package UuidxGeneration;
 use strict;
 use warnings FATAL => 'all';
@@ -14,7 +15,7 @@ use IPC::Run;
 use Test::More;
 use Time::HiRes qw(time);
 
-our @EXPORT = qw(gen_tables gen_concurrent gen_checks check_sql no_crash_in_log);
+our @EXPORT = qw(gen_tables gen_concurrent gen_checks check_sql no_crash_in_log poll_sql);
 
 # The pgbench scripts beside the TAP tests: test/concurrency/.
 my $scripts = "$FindBin::RealBin/../concurrency";
@@ -137,6 +138,25 @@ sub no_crash_in_log
 	return unlike(PostgreSQL::Test::Utils::slurp_file($node->logfile),
 		qr/terminated by signal|server process .* (?:was terminated|exited with exit code [1-9])|terminating any other active server processes/,
 		$name // 'server log: no crashed backend');
+}
+
+# As poll_query_until, with the query given by -c instead of on psql's stdin: a server still in
+# recovery after a crash refuses the connection, psql exits before reading its stdin, and writing
+# the query there then dies on a broken pipe (IPC::Run), ending the test.
+sub poll_sql
+{
+	my ($node, $db, $sql) = @_;
+	local %ENV = $node->_get_env();
+	for (1 .. 10 * $PostgreSQL::Test::Utils::timeout_default)
+	{
+		my ($out, $err) = ('', '');
+		IPC::Run::run([ $node->installed_command('psql'), '-XAtq', '-d', $node->connstr($db), '-c', $sql ],
+			'<', \undef, '>', \$out, '2>', \$err);
+		chomp $out;
+		return 1 if $out eq 't';
+		Time::HiRes::usleep(100_000);
+	}
+	return 0;
 }
 
 1;
