@@ -10,6 +10,7 @@
 #include "../core/generators.hpp"
 #include "after_recovery.hpp"
 #include "pg.hpp"
+#include "session.hpp"
 
 extern "C" {
 #include "access/xlog.h"
@@ -43,7 +44,7 @@ void install_v7_above_replayed() {
       &v7_above_replayed, false, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 }
 
-void settle_v7_after_recovery(uuidx::V7State& mine) {
+void settle_v7_after_recovery() {
   // On a hot standby the values follow its own clock: it stores none of them, and the WAL still
   // to come may carry later commits.
   if (RecoveryInProgress()) return;
@@ -54,7 +55,7 @@ void settle_v7_after_recovery(uuidx::V7State& mine) {
     if (last_replayed != 0) {
       const std::int64_t instant_ns =
           (static_cast<std::int64_t>(last_replayed) + kPgEpochUnixMicros + kCommitOrderMarginMicros) * 1000;
-      call_core([&] { uuidx::raise_v7_above(mine, instant_ns); });
+      call_core([&] { uuidx::raise_v7_above(session_v7(), instant_ns); });
     }
   }
   v7_after_recovery_settled = true;

@@ -5,8 +5,6 @@
 // this server's clock is behind the one that made them (RFC 9562 §6.2).
 #pragma once
 
-#include "../core/monotonic.hpp"
-
 namespace uuidx_pg {
 
 // Defines uuidx.v7_above_replayed; called once per process from _PG_init, before anything
@@ -17,12 +15,14 @@ void install_v7_above_replayed();
 // no value, so every backend it forks starts with it false.
 extern bool v7_after_recovery_settled;
 
-void settle_v7_after_recovery(uuidx::V7State& mine);
+// Raises the session's v7 sequence (session_v7()) above the last replayed commit when the
+// setting asks for it, once the server is out of recovery; then marks the backend settled.
+void settle_v7_after_recovery();
 
-// Called before each v7 of the session's sequence (either scope): one predictable branch once
-// settled, so the generation path takes no lock and reads no shared memory for it.
-inline void v7_after_recovery(uuidx::V7State& mine) {
-  if (__builtin_expect(!v7_after_recovery_settled, 0)) settle_v7_after_recovery(mine);
+// Called before each v7 of the session's sequence (either scope): one predictable branch on a
+// static once settled (no call, no lock, no shared memory read on the generation path).
+inline void v7_after_recovery() {
+  if (__builtin_expect(!v7_after_recovery_settled, 0)) settle_v7_after_recovery();
 }
 
 }  // namespace uuidx_pg
