@@ -23,6 +23,7 @@
 #include "filter_cleanup.hpp"
 #include "nodes.hpp"
 #include "time_comparison.hpp"
+#include "transaction_time.hpp"
 
 extern "C" {
 #include "catalog/pg_type.h"
@@ -47,7 +48,7 @@ bool is_bool_const(Node* node, bool value) {
 }
 
 // Whether `bound` is fn(instant, inclusive, sub_ms): the call as the rewrite wrote it, or its value
-// for a constant instant.
+// for a constant instant or one from now() computed at planning.
 bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive, bool sub_ms) {
   if (IsA(bound, FuncExpr)) {
     FuncExpr* f = reinterpret_cast<FuncExpr*>(bound);
@@ -57,11 +58,19 @@ bool is_bound_of(Node* bound, Oid fn, bool lower, Node* instant, bool inclusive,
   }
   if (!IsA(bound, Const)) return false;
   const Const* value = reinterpret_cast<Const*>(bound);
+  if (value->constisnull || value->consttype != UUIDOID) return false;
+  // The instant's value: a constant's, or now()'s in this transaction, as the rewrite computed it
+  // at planning (transaction_time.hpp).
+  TimestampTz instant_value;
   Node* at = strip_relabel(instant);
-  if (value->constisnull || value->consttype != UUIDOID || at == nullptr || !IsA(at, Const)) return false;
-  const Const* t = reinterpret_cast<Const*>(at);
-  if (t->constisnull || t->consttype != TIMESTAMPTZOID) return false;
-  const std::int64_t us = uuidx_pg::unix_micros_arg(DatumGetTimestampTz(t->constvalue));
+  if (at != nullptr && IsA(at, Const)) {
+    const Const* t = reinterpret_cast<Const*>(at);
+    if (t->constisnull || t->consttype != TIMESTAMPTZOID) return false;
+    instant_value = DatumGetTimestampTz(t->constvalue);
+  } else if (!transaction_time_value(instant, &instant_value)) {
+    return false;
+  }
+  const std::int64_t us = uuidx_pg::unix_micros_arg(instant_value);
   // What the rewrite wrote (v7_key_bound), or what constant folding made of its call.
   const uuidx::Uuid u = uuidx_pg::uuid_arg(value->constvalue);
   return u == uuidx::v7_key_bound(lower, us, inclusive, sub_ms) ||

@@ -17,6 +17,9 @@ struct PlanDependencies {
   bool on_role;
   // Domains whose constraints were read to prove a key v7 (OIDs, v7_proof.cpp).
   List* domains;
+  // A key bound was computed at planning from the transaction's time (transaction_time.hpp): the
+  // plan is valid in this transaction only.
+  bool on_transaction_time;
 };
 
 }  // namespace uuidx_planner

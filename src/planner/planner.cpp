@@ -6,8 +6,10 @@
 //     time becomes the time of min/max of the key, so that the key's index gives them.
 //  3. The previous planner hook, or PostgreSQL's planner: the rewritten query is planned.
 //  4. The plan is made to depend on what the passes read: the planning role (EXECUTE on uuidx's
-//     functions was checked for it) and the domains whose constraints proved a key. PostgreSQL
-//     plans a cached statement again for another role or after such a constraint changes.
+//     functions was checked for it), the domains whose constraints proved a key, and the
+//     transaction when a bound was computed from now() at planning (transaction_time.cpp).
+//     PostgreSQL plans a cached statement again for another role, after such a constraint changes,
+//     or in the next transaction.
 //  5. filter_cleanup.cpp: the conditions of 1 that the finished plan evaluates row by row, rather
 //     than using for an index or for pruning, are taken out again: there they only cost.
 //
@@ -27,6 +29,7 @@
 #include "plan_dependencies.hpp"
 #include "time_order.hpp"
 #include "time_predicates.hpp"
+#include "transaction_time.hpp"
 
 extern "C" {
 #include "nodes/plannodes.h"
@@ -45,9 +48,11 @@ planner_hook_type previous_planner_hook = nullptr;
 // 4. EXECUTE on a function the rewrite calls was checked for this role: a cached plan is planned
 // again for another (without the rewrite if that role may not call it). A domain whose constraints
 // were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT invalidates the domain's
-// pg_type entry, and with this item the plan.
+// pg_type entry, and with this item the plan. A bound computed from now() at planning: the plan is
+// invalidated when the transaction ends (transaction_time.cpp).
 void record_dependencies(PlannedStmt* stmt, const PlanDependencies& deps) {
   if (deps.on_role) stmt->dependsOnRole = true;
+  if (deps.on_transaction_time) stmt->invalItems = lappend(stmt->invalItems, transaction_end_item());
   ListCell* lc;
   foreach (lc, deps.domains) {
     PlanInvalItem* item = makeNode(PlanInvalItem);
@@ -93,6 +98,7 @@ void install() {
                            "of its time as the time of min/max of the column. Results are the same.",
                            &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
   MarkGUCPrefixReserved("uuidx");
+  install_transaction_end_invalidation();
   previous_planner_hook = planner_hook;
   planner_hook = uuidx_planner;
 }

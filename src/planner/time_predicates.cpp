@@ -21,16 +21,20 @@
 #include "own_functions.hpp"
 #include "qual_folding.hpp"
 #include "time_comparison.hpp"
+#include "transaction_time.hpp"
 #include "v7_proof.hpp"
 
 extern "C" {
 #include "access/stratnum.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "commands/extension.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
+#include "parser/parsetree.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
@@ -204,27 +208,42 @@ bool known_instant(Node* instant, ParamListInfo params, TimestampTz* value) {
   return true;
 }
 
-Expr* bound_condition(Oid op, Oid fn, bool lower, Node* key, Node* instant, bool inclusive, bool sub_ms,
-                      ParamListInfo params) {
-  Expr* bound;
-  TimestampTz at;
-  if (known_instant(instant, params, &at)) {
-    // Known now: the bound's value, a v7 also where no v7 satisfies the comparison (v7time.hpp), so
-    // that TimescaleDB, which turns a constant compared with a UUIDv7 dimension into a time, takes
-    // it (it refuses the max and the nil UUID that uuid_v7_lower_bound/upper_bound give there).
-    const uuidx::Uuid value = uuidx::v7_key_bound(lower, uuidx_pg::unix_micros_arg(at), inclusive, sub_ms);
-    bound = reinterpret_cast<Expr*>(
-        makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuidx_pg::uuid_datum(value), false, false));
-  } else {
-    List* args = list_make3(copy_node(instant), makeBoolConst(inclusive, false), makeBoolConst(sub_ms, false));
-    bound = reinterpret_cast<Expr*>(makeFuncExpr(fn, UUIDOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-  }
+// `key op bound`, marked so that it can be taken out of the plan's filters again
+// (filter_cleanup.cpp).
+Expr* key_condition(Oid op, Node* key, Expr* bound) {
   OpExpr* cond = reinterpret_cast<OpExpr*>(
       make_opclause(op, BOOLOID, false, reinterpret_cast<Expr*>(copy_node(key)), bound, InvalidOid, InvalidOid));
   cond->opfuncid = get_opcode(op);
-  // Marked so that it can be taken out of the plan's filters again (filter_cleanup.cpp).
   cond->location = kAddedConditionLocation;
   return reinterpret_cast<Expr*>(cond);
+}
+
+// The bound for an instant known at planning: a v7 also where no v7 satisfies the comparison
+// (v7time.hpp), so that TimescaleDB, which turns a constant compared with a UUIDv7 dimension into
+// a time, takes it (it refuses the max and the nil UUID that uuid_v7_lower_bound/upper_bound give
+// there).
+Expr* constant_bound(bool lower, TimestampTz at, bool inclusive, bool sub_ms) {
+  const uuidx::Uuid value = uuidx::v7_key_bound(lower, uuidx_pg::unix_micros_arg(at), inclusive, sub_ms);
+  return reinterpret_cast<Expr*>(
+      makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuidx_pg::uuid_datum(value), false, false));
+}
+
+Expr* bound_condition(Oid op, Oid fn, bool lower, Node* key, Node* instant, bool inclusive, bool sub_ms,
+                      ParamListInfo params) {
+  TimestampTz at;
+  if (known_instant(instant, params, &at)) return key_condition(op, key, constant_bound(lower, at, inclusive, sub_ms));
+  List* args = list_make3(copy_node(instant), makeBoolConst(inclusive, false), makeBoolConst(sub_ms, false));
+  return key_condition(
+      op, key, reinterpret_cast<Expr*>(makeFuncExpr(fn, UUIDOID, args, InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL)));
+}
+
+// Whether the key's table has partitions (or inheritance children) to prune: only there does a
+// bound known at planning do more than the one computed at execution, which the index uses as
+// well. Elsewhere the plan stays valid beyond its transaction, as it was.
+bool prunes_at_planning(const Var* key, const Query* query) {
+  const RangeTblEntry* rte = rt_fetch(key->varno, query->rtable);
+  if (rte->rtekind != RTE_RELATION || !rte->inh) return false;
+  return rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid);
 }
 
 // For `time(key) op t` (either way round, `negate` for NOT (...)): the conditions on the key it
@@ -246,13 +265,26 @@ List* implied_conditions(OpExpr* op, bool negate, WalkContext* cx) {
   const uuidx::ImpliedBounds b = uuidx::implied_bounds(cmp);
   AddedConditions* added = cx->lookups->added;
   added->any = true;
+  // now() - interval '1 hour' over a partitioned key: its value in this transaction as well, so
+  // that partitions are pruned at planning (transaction_time.cpp), beside the bound computed at
+  // execution; the plan is then valid in this transaction only.
+  TimestampTz planned;
+  const bool planning_value = !known_instant(instant, cx->params, &planned) && prunes_at_planning(var, cx->query) &&
+                              transaction_time_value(instant, &planned);
+  if (planning_value) cx->lookups->deps->on_transaction_time = true;
   List* out = NIL;
-  if (b.lower)
+  if (b.lower) {
     out = lappend(out, bound_condition(added->uuid_ge, added->lower_fn, true, key, instant, b.lower_inclusive, sub_ms,
                                        cx->params));
-  if (b.upper)
+    if (planning_value)
+      out = lappend(out, key_condition(added->uuid_ge, key, constant_bound(true, planned, b.lower_inclusive, sub_ms)));
+  }
+  if (b.upper) {
     out = lappend(out, bound_condition(added->uuid_le, added->upper_fn, false, key, instant, b.upper_inclusive, sub_ms,
                                        cx->params));
+    if (planning_value)
+      out = lappend(out, key_condition(added->uuid_le, key, constant_bound(false, planned, b.upper_inclusive, sub_ms)));
+  }
   return out;
 }
 

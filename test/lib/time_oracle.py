@@ -150,6 +150,9 @@ def gen(seed, major, n, out, hyper=False):
         tables['o_fpart'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
         tables['o_finh'] = ('uuid CHECK (uuid_extract_version(id) = 7)', [k[0] for k in keys], False)
         tables['o_ddrop'] = ('o_v7', [k[0] for k in keys], True)
+        # v7 by the domain, in range partitions of the key around T0 and the last hour, and a
+        # default one (the NULL keys): a bound from now() prunes them at planning.
+        tables['o_ppart'] = ('uuid_v7', [k[0] for k in keys], True)
         lines.append("DROP TABLE IF EXISTS o_ddrop; DROP DOMAIN IF EXISTS o_v7;")
         lines.append("CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));")
         lines.append("CREATE EXTENSION IF NOT EXISTS file_fdw;")
@@ -158,13 +161,22 @@ def gen(seed, major, n, out, hyper=False):
         return '%d, %d, %s' % (k, k, 'NULL' if k % 4 < 2 else str(k))
     for name, (typ, vals, nulls) in tables.items():
         # No autovacuum: new statistics between the two runs of a query would change its plan.
-        part = " PARTITION BY RANGE (id)" if name == 'o_fpart' else ""
+        part = " PARTITION BY RANGE (id)" if name in ('o_fpart', 'o_ppart') else ""
         # nn is NOT NULL, nl NULL in every other row: the columns the CASE shapes test for NULL.
         lines.append("DROP TABLE IF EXISTS %s CASCADE; CREATE TABLE %s (id %s, k int, nn int NOT NULL, nl int)%s%s;" % (
             name, name, typ, part, "" if part else " WITH (autovacuum_enabled = off)"))
         if name == 'o_fpart':
             lines.append("CREATE TABLE o_fpart_v7 PARTITION OF o_fpart FOR VALUES FROM (MINVALUE) TO (MAXVALUE) "
                          "WITH (autovacuum_enabled = off);")
+        if name == 'o_ppart':
+            hour_ms = 3600000
+            edges = [T0 // 1000 - hour_ms, T0 // 1000, T0 // 1000 + hour_ms, now_us // 1000 - hour_ms,
+                     now_us // 1000 - hour_ms // 2, now_us // 1000 - hour_ms // 6, now_us // 1000]
+            bounds = ['MINVALUE'] + ["'%s'" % text((ms << 80) | (0x7 << 76) | (0b10 << 62)) for ms in edges] + ['MAXVALUE']
+            for i in range(len(bounds) - 1):
+                lines.append("CREATE TABLE o_ppart_%d PARTITION OF o_ppart FOR VALUES FROM (%s) TO (%s) "
+                             "WITH (autovacuum_enabled = off);" % (i, bounds[i], bounds[i + 1]))
+            lines.append("CREATE TABLE o_ppart_null PARTITION OF o_ppart DEFAULT WITH (autovacuum_enabled = off);")
         if hyper:  # chunks of 10 minutes: about 30 over the keys' times, the ends of the range apart
             lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
                          "create_default_indexes => false);" % name)

@@ -83,10 +83,10 @@ if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
   check "scale.sh clients.csv: the 6 keys with 2 clients (found $clients_ok)" test "$clients_ok" = 6
   check "scale.sh report.md: both tables, pg18_uuidv7 in them" \
     bash -c "grep -q '^## Rows past memory' '$scale/report.md' && grep -q '^## Clients past cores' '$scale/report.md' && test \$(grep -c pg18_uuidv7 '$scale/report.md') -ge 2"
-  parts_ok=$(grep -Ec "^10,(last_hour|one_day|latest_10|max_time|floor_hour),(on|off),$num,$num,[0-9]+,[0-9]+\$" "$scale/partitions.csv" 2>/dev/null)
-  check "scale.sh partitions.csv: 5 queries, rewrite on and off, over 10 partitions (found $parts_ok)" test "$parts_ok" = 10
-  check "scale.sh partitions: the last hour scans 2 of 10 partitions with the rewrite, all 10 without" \
-    bash -c "grep -q '^10,last_hour,on,.*,2,8\$' '$scale/partitions.csv' && grep -q '^10,last_hour,off,.*,10,0\$' '$scale/partitions.csv'"
+  parts_ok=$(grep -Ec "^10,(last_hour|last_24h|one_day|latest_10|max_time|floor_hour),(on|off),$num,$num,[0-9]+,[0-9]+\$" "$scale/partitions.csv" 2>/dev/null)
+  check "scale.sh partitions.csv: 6 queries, rewrite on and off, over 10 partitions (found $parts_ok)" test "$parts_ok" = 12
+  check "scale.sh partitions: the last hour plans 2 of 10 partitions with the rewrite (none left to remove at executor start), all 10 without" \
+    bash -c "grep -q '^10,last_hour,on,.*,2,0\$' '$scale/partitions.csv' && grep -q '^10,last_hour,off,.*,10,0\$' '$scale/partitions.csv'"
   for png in rows_per_s wal_per_row clients planning; do
     check "scale.sh: $png.png is a PNG" bash -c "head -c 8 '$scale/$png.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
   done
