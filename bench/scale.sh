@@ -29,17 +29,26 @@
 #      max_time   SELECT max(uuid_extract_time(id)) FROM pt
 #      floor_hour SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')
 #                 (the bound written by hand: PostgreSQL's own pruning, at executor start)
+#      latest_10_key SELECT id FROM pt ORDER BY id DESC LIMIT 10, and
+#      max_key    SELECT max(id) FROM pt: what latest_10 and max_time are rewritten to, written
+#                 by hand (PostgreSQL's own cost of planning them)
 #    EXPLAIN (ANALYZE, SUMMARY): planning and execution ms (median of 3), the partitions the plan
 #    holds and those removed at executor start.
+# 4. hypertable: the same queries over a TimescaleDB hypertable of the docs' key (uuid with the
+#    domain's CHECK, docs/timescaledb.md) in CHUNKS hourly chunks, 5 rows a chunk, both libraries
+#    preloaded; rows `hypertable:CHUNKS` of partitions.csv (TimescaleDB's "Chunks excluded during
+#    startup" counted as removed at executor start). Where TimescaleDB is not installed
+#    the section is skipped, saying so.
 # Writes rows.csv, clients.csv, partitions.csv, report.md (the tables), machine.md and, with
 # gnuplot, PNG plots (rows_per_s.png, wal_per_row.png, clients.png, planning.png) into OUT.
 #
 # Usage: bench/scale.sh [--rows N] [--step N] [--batch N] [--fill-every K] [--shared-buffers S]
 #          [--keys "bigint v4 ..."] [--clients "1 2 4 8 16 32"] [--seconds S] [--client-rows N]
-#          [--partitions "10 100 1000 5000"] [--sections "rows clients partitions"] [--out DIR]
+#          [--partitions "10 100 1000 5000"] [--chunks N] [--sections "rows clients partitions hypertable"]
+#          [--out DIR]
 #   defaults: --rows 50000000 --step 1000000 --batch 10000 --fill-every 1 --shared-buffers 32MB
 #             --keys (all the server has) --clients "1 2 4 8 16 32" --seconds 20 --client-rows 100
-#             --partitions "10 100 1000 5000" --sections "rows clients partitions"
+#             --partitions "10 100 1000 5000" --chunks 1000 --sections "rows clients partitions hypertable"
 #             --out bench/results/<date>-<time>-scale
 # Run it through `make bench-scale` (uuidx in a throwaway copy of the server's installation).
 set -euo pipefail
@@ -47,7 +56,7 @@ cd "$(dirname "$0")/.."
 source test/lib/cluster.sh
 
 rows=50000000 step=1000000 batch=10000 fill_every=1 shared_buffers=32MB keys="" clients="1 2 4 8 16 32"
-seconds=20 client_rows=100 partitions="10 100 1000 5000" sections="rows clients partitions" out=""
+seconds=20 client_rows=100 partitions="10 100 1000 5000" chunks=1000 sections="rows clients partitions hypertable" out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows=$2; shift ;;
@@ -60,6 +69,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds=$2; shift ;;
     --client-rows) client_rows=$2; shift ;;
     --partitions) partitions=$2; shift ;;
+    --chunks) chunks=$2; shift ;;
     --sections) sections=$2; shift ;;
     --out) out=$2; shift ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
@@ -78,7 +88,17 @@ export UUIDX_FSYNC=on PGOPTIONS='-c client_min_messages=warning'
 trap 'cluster_stop; rm -rf "$work"' EXIT
 # max_locks_per_transaction: headroom, as a query that plans 5,000 partitions locks each with its
 # index, in a lock table every session shares.
-cluster_start "shared_preload_libraries = 'uuidx'" "shared_buffers = $shared_buffers" "max_connections = 50" \
+preload=uuidx
+if [[ " $sections " == *" hypertable "* ]]; then
+  if [ -f "$("$PGBIN/pg_config" --sharedir)/extension/timescaledb.control" ]; then
+    preload=timescaledb,uuidx
+  else
+    echo "scale.sh: TimescaleDB is not installed for this server: the hypertable section is skipped" >&2
+    sections=${sections//hypertable/}
+  fi
+fi
+cluster_start "shared_preload_libraries = '$preload'" "timescaledb.telemetry_level = off" \
+  "shared_buffers = $shared_buffers" "max_connections = 50" \
   "max_parallel_workers_per_gather = 0" "jit = off" "max_locks_per_transaction = 512"
 q() { cluster_psql -At "$@"; }
 q -c 'CREATE EXTENSION uuidx' -c 'CREATE EXTENSION pgstattuple' >/dev/null
@@ -179,16 +199,49 @@ if [[ " $sections " == *" clients "* ]]; then
   q -c 'DROP TABLE k' >/dev/null
 fi
 
-# ---- 3. partitions into the thousands
-if [[ " $sections " == *" partitions "* ]]; then
+# ---- 3. partitions into the thousands, 4. a hypertable
+declare -A query=(
+  [last_hour]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 hour'"
+  [last_24h]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '24 hours'"
+  [one_day]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 day'"
+  [latest_10]="SELECT id FROM pt ORDER BY uuid_extract_time(id) DESC LIMIT 10"
+  [max_time]="SELECT max(uuid_extract_time(id)) FROM pt"
+  [floor_hour]="SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')"
+  [latest_10_key]="SELECT id FROM pt ORDER BY id DESC LIMIT 10"
+  [max_key]="SELECT max(id) FROM pt")
+# Five instants an hour, 12 minutes apart, over N hours up to now.
+fill_hours() {
+  q -c "INSERT INTO pt (id, pad) SELECT uuid_generate_v7(t), 0 FROM generate_series(0, 5 * $1 - 1) g,
+    LATERAL (SELECT date_trunc('hour', now()) + interval '54 minutes' - g * interval '12 minutes' AS t) i WHERE t <= now()" \
+    -c 'ANALYZE pt' >/dev/null
+}
+# Every query over pt with the rewrite on and off: one CSV row each, labelled $1; $2 is the
+# pattern of a scan of one partition (or chunk) in EXPLAIN.
+measure_queries() {
+  local label=$1 scan=$2 name rewrite
+  for name in last_hour last_24h one_day latest_10 max_time floor_hour latest_10_key max_key; do
+    for rewrite in on off; do
+      # One session: the statement once to warm the caches, then three EXPLAINs.
+      {
+        echo "SET uuidx.time_predicates = $rewrite;"
+        echo "${query[$name]};"
+        for _ in 1 2 3; do echo "EXPLAIN (ANALYZE, SUMMARY, COSTS OFF, TIMING OFF) ${query[$name]};"; done
+      } | q >"$work/explain.out"
+      awk -v n="$label" -v name="$name" -v rw="$rewrite" -v scan="$scan" '
+        /Planning Time:/ { plan[++np] = $3 } /Execution Time:/ { exec[++ne] = $3 }
+        $0 ~ scan { if (ne == np) scans[np + 1]++ }
+        /Subplans Removed:/ { if (ne == np) removed[np + 1] += $3 }
+        /Chunks excluded during startup:/ { if (ne == np) removed[np + 1] += $NF }
+        function median(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t } return a[int((k + 1) / 2)] }
+        END { printf "%s,%s,%s,%.3f,%.3f,%d,%d\n", n, name, rw, median(plan, np), median(exec, ne), scans[np], removed[np] + 0 }' \
+        "$work/explain.out" | tee -a "$out/partitions.csv"
+    done
+  done
+}
+if [[ " $sections " == *" partitions "* || " $sections " == *" hypertable "* ]]; then
   echo "partitions,query,rewrite,planning_ms,execution_ms,partitions_in_plan,removed_at_start" >"$out/partitions.csv"
-  declare -A query=(
-    [last_hour]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 hour'"
-    [last_24h]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '24 hours'"
-    [one_day]="SELECT count(*) FROM pt WHERE uuid_extract_time(id) >= now() - interval '1 day'"
-    [latest_10]="SELECT id FROM pt ORDER BY uuid_extract_time(id) DESC LIMIT 10"
-    [max_time]="SELECT max(uuid_extract_time(id)) FROM pt"
-    [floor_hour]="SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')")
+fi
+if [[ " $sections " == *" partitions "* ]]; then
   for n in $partitions; do
     q -c 'DROP TABLE IF EXISTS pt' -c "CREATE TABLE pt (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), pad int) PARTITION BY RANGE (id)" >/dev/null
     made=0
@@ -198,28 +251,20 @@ if [[ " $sections " == *" partitions "* ]]; then
         date_trunc('hour', now()) + interval '1 hour' - $((n - made - chunk)) * interval '1 hour', interval '1 hour')" >/dev/null
       made=$((made + chunk))
     done
-    # Five instants a partition, 12 minutes apart, none in the future.
-    q -c "INSERT INTO pt (id, pad) SELECT uuid_generate_v7(t), 0 FROM generate_series(0, 5 * $n - 1) g,
-      LATERAL (SELECT date_trunc('hour', now()) + interval '54 minutes' - g * interval '12 minutes' AS t) i WHERE t <= now()" \
-      -c 'ANALYZE pt' >/dev/null
-    for name in last_hour last_24h one_day latest_10 max_time floor_hour; do
-      for rewrite in on off; do
-        # One session: the statement once to warm the caches, then three EXPLAINs.
-        {
-          echo "SET uuidx.time_predicates = $rewrite;"
-          echo "${query[$name]};"
-          for _ in 1 2 3; do echo "EXPLAIN (ANALYZE, SUMMARY, COSTS OFF, TIMING OFF) ${query[$name]};"; done
-        } | q >"$work/explain.out"
-        awk -v n="$n" -v name="$name" -v rw="$rewrite" '
-          /Planning Time:/ { plan[++np] = $3 } /Execution Time:/ { exec[++ne] = $3 }
-          / on pt_p[0-9]/ { if (ne == np) scans[np + 1]++ }
-          /Subplans Removed:/ { if (ne == np) removed[np + 1] += $3 }
-          function median(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t } return a[int((k + 1) / 2)] }
-          END { printf "%d,%s,%s,%.3f,%.3f,%d,%d\n", n, name, rw, median(plan, np), median(exec, ne), scans[np], removed[np] + 0 }' \
-          "$work/explain.out" | tee -a "$out/partitions.csv"
-      done
-    done
+    fill_hours "$n"
+    measure_queries "$n" ' on pt_p[0-9_]+( |$)'
   done
+  q -c 'DROP TABLE pt' >/dev/null
+fi
+if [[ " $sections " == *" hypertable "* ]]; then
+  # The docs' key: the CHECK proves it v7 to the rewrite; TimescaleDB makes a chunk an hour.
+  q -c 'CREATE EXTENSION IF NOT EXISTS timescaledb' \
+    -c "CREATE TABLE pt (id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_check_version(id, 7, 'uuid_v7')), pad int)" \
+    -c "SELECT create_hypertable('pt', by_range('id', INTERVAL '1 hour'))" >/dev/null
+  fill_hours "$chunks"
+  made=$(q -c "SELECT count(*) FROM show_chunks('pt')")
+  echo "hypertable: $made chunks"
+  measure_queries "hypertable:$made" ' on _hyper_[0-9]+_[0-9]+_chunk( |$)'
   q -c 'DROP TABLE pt' >/dev/null
 fi
 

@@ -85,6 +85,7 @@ if [ -s "$dir/partitions.csv" ]; then
     echo
     echo "Planning and execution ms (median of 3 in a warm session), then the partitions the plan"
     echo "scans and, after a slash, those it removed at executor start; the rewrite on, then off."
+    echo "\`hypertable:N\`: a TimescaleDB hypertable of N chunks (chunks for partitions)."
     echo
     echo "| partitions | query | planning on | planning off | on ÷ off | execution on | execution off | scanned on | scanned off |"
     echo "|---:|---|---:|---:|---:|---:|---:|---|---|"
@@ -94,7 +95,7 @@ if [ -s "$dir/partitions.csv" ]; then
         for (i = 1; i <= n; i++) {
           k = order[i]; split(k, f, SUBSEP)
           ratio = plan[k, "off"] > 0 ? sprintf("%.2f", plan[k, "on"] / plan[k, "off"]) : ""
-          printf "| %d | %s | %.2f | %.2f | %s | %.2f | %.2f | %s | %s |\n", f[1], f[2], plan[k, "on"], plan[k, "off"], ratio,
+          printf "| %s | %s | %.2f | %.2f | %s | %.2f | %.2f | %s | %s |\n", f[1], f[2], plan[k, "on"], plan[k, "off"], ratio,
             exec[k, "on"], exec[k, "off"], parts[k, "on"], parts[k, "off"]
         }
       }' "$dir/partitions.csv"
@@ -134,7 +135,8 @@ if [ -s "$dir/clients.csv" ]; then
 fi
 if [ -s "$dir/partitions.csv" ]; then
   # One line per query and setting: column 1 of a derived CSV is "query rewrite".
-  awk -F, 'NR > 1 { print $2 "_" $3 "," $1 "," $4 }' "$dir/partitions.csv" >"$dir/planning_lines.csv.tmp"
+  # (Range partitions only: a hypertable's row is labelled, not a number of partitions.)
+  awk -F, 'NR > 1 && $1 ~ /^[0-9]+$/ { print $2 "_" $3 "," $1 "," $4 }' "$dir/partitions.csv" >"$dir/planning_lines.csv.tmp"
   { echo "line,partitions,planning_ms"; cat "$dir/planning_lines.csv.tmp"; } >"$dir/planning_lines.csv"
   rm -f "$dir/planning_lines.csv.tmp"
   plot "$dir/planning_lines.csv" 2 3 "$dir/planning.png" 'planning time against partitions (rewrite on / off)' 'partitions' 'planning ms' logx

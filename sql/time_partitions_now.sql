@@ -100,16 +100,18 @@ SELECT uuid_v7_floor(:'split_at') AS split \gset
 CREATE TABLE soon_before PARTITION OF soon FOR VALUES FROM (MINVALUE) TO (:'split');
 CREATE TABLE soon_after PARTITION OF soon FOR VALUES FROM (:'split') TO (MAXVALUE);
 INSERT INTO soon VALUES (uuid_generate_v7(:'row_at'), 1);
--- The same query three ways: a generic plan of a prepared statement, a custom plan (a parameter
--- that is not the instant), a PL/pgSQL function's saved plan.
+-- The same query four ways: a generic plan of a prepared statement, a custom plan (a parameter
+-- that is not the instant), a PL/pgSQL function's saved plan, an SQL function's (cached from 18 on).
 PREPARE before_now AS SELECT count(*) FROM soon WHERE uuid_extract_time(id) < now();
 PREPARE before_now_custom(int) AS SELECT count(*) FROM soon WHERE uuid_extract_time(id) < now() AND note > $1;
 CREATE FUNCTION pg_temp.before_now() RETURNS bigint LANGUAGE plpgsql AS $$
 BEGIN RETURN (SELECT count(*) FROM soon WHERE uuid_extract_time(id) < now()); END $$;
+CREATE FUNCTION pg_temp.before_now_sql() RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT count(*) FROM soon WHERE uuid_extract_time(id) < now() $$;
 SET plan_cache_mode = force_generic_plan;
 SELECT * FROM pg_temp.plan_reads('EXECUTE before_now', 'soon');
 EXECUTE before_now;
-SELECT pg_temp.before_now() AS in_function;
+SELECT pg_temp.before_now() AS in_function, pg_temp.before_now_sql() AS in_sql_function;
 SET plan_cache_mode = force_custom_plan;
 EXECUTE before_now_custom(0);
 SELECT now() < :'split_at' AS planned_before_the_split;
@@ -117,7 +119,7 @@ SELECT pg_sleep_until(:'row_at'::timestamptz + interval '0.1 second');
 SET plan_cache_mode = force_generic_plan;
 SELECT * FROM pg_temp.plan_reads('EXECUTE before_now', 'soon');
 EXECUTE before_now;
-SELECT pg_temp.before_now() AS in_function;
+SELECT pg_temp.before_now() AS in_function, pg_temp.before_now_sql() AS in_sql_function;
 SET plan_cache_mode = force_custom_plan;
 EXECUTE before_now_custom(0);
 RESET plan_cache_mode;

@@ -72,7 +72,7 @@ check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progr
 # the plots.
 if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
   scale=$out/scale
-  bash bench/scale.sh --rows 3000 --step 1000 --batch 500 --clients 2 --seconds 1 --client-rows 10 --partitions 10 --out "$scale" \
+  bash bench/scale.sh --rows 3000 --step 1000 --batch 500 --clients 2 --seconds 1 --client-rows 10 --partitions 10 --chunks 10 --out "$scale" \
     >"$out/scale.log" 2>&1
   rc=$?
   check "scale.sh exits 0" test "$rc" = 0
@@ -83,10 +83,21 @@ if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
   check "scale.sh clients.csv: the 6 keys with 2 clients (found $clients_ok)" test "$clients_ok" = 6
   check "scale.sh report.md: both tables, pg18_uuidv7 in them" \
     bash -c "grep -q '^## Rows past memory' '$scale/report.md' && grep -q '^## Clients past cores' '$scale/report.md' && test \$(grep -c pg18_uuidv7 '$scale/report.md') -ge 2"
-  parts_ok=$(grep -Ec "^10,(last_hour|last_24h|one_day|latest_10|max_time|floor_hour),(on|off),$num,$num,[0-9]+,[0-9]+\$" "$scale/partitions.csv" 2>/dev/null)
-  check "scale.sh partitions.csv: 6 queries, rewrite on and off, over 10 partitions (found $parts_ok)" test "$parts_ok" = 12
+  parts_ok=$(grep -Ec "^10,(last_hour|last_24h|one_day|latest_10|max_time|floor_hour|latest_10_key|max_key),(on|off),$num,$num,[0-9]+,[0-9]+\$" "$scale/partitions.csv" 2>/dev/null)
+  check "scale.sh partitions.csv: 8 queries, rewrite on and off, over 10 partitions (found $parts_ok)" test "$parts_ok" = 16
   check "scale.sh partitions: the last hour plans 2 of 10 partitions with the rewrite (none left to remove at executor start), all 10 without" \
     bash -c "grep -q '^10,last_hour,on,.*,2,0\$' '$scale/partitions.csv' && grep -q '^10,last_hour,off,.*,10,0\$' '$scale/partitions.csv'"
+  # The hypertable section where TimescaleDB is installed for the server (51_timescaledb.sh installs
+  # it on 18), else its skip, said.
+  if [ -f "$(pg_config --sharedir)/extension/timescaledb.control" ]; then
+    hyper_ok=$(grep -Ec "^hypertable:10,(last_hour|last_24h|one_day|latest_10|max_time|floor_hour|latest_10_key|max_key),(on|off),$num,$num,[0-9]+,[0-9]+\$" "$scale/partitions.csv" 2>/dev/null)
+    check "scale.sh hypertable: 8 queries, rewrite on and off, over 10 chunks (found $hyper_ok)" test "$hyper_ok" = 16
+    check "scale.sh hypertable: the last hour plans 2 of 10 chunks with the rewrite, none removed at executor start" \
+      grep -q '^hypertable:10,last_hour,on,.*,2,0$' "$scale/partitions.csv"
+  else
+    check "scale.sh: the hypertable section skipped without TimescaleDB, saying so" \
+      grep -q 'TimescaleDB is not installed for this server: the hypertable section is skipped' "$out/scale.log"
+  fi
   for png in rows_per_s wal_per_row clients planning; do
     check "scale.sh: $png.png is a PNG" bash -c "head -c 8 '$scale/$png.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
   done
