@@ -209,12 +209,15 @@ declare -A query=(
   [floor_hour]="SELECT count(*) FROM pt WHERE id >= uuid_v7_floor(now() - interval '1 hour')"
   [latest_10_key]="SELECT id FROM pt ORDER BY id DESC LIMIT 10"
   [max_key]="SELECT max(id) FROM pt")
-# Five instants an hour, 12 minutes apart, over N hours up to now.
+# Five instants an hour, 12 minutes apart, over the N hours before the hour $2 (not after now).
 fill_hours() {
   q -c "INSERT INTO pt (id, pad) SELECT uuid_generate_v7(t), 0 FROM generate_series(0, 5 * $1 - 1) g,
-    LATERAL (SELECT date_trunc('hour', now()) + interval '54 minutes' - g * interval '12 minutes' AS t) i WHERE t <= now()" \
+    LATERAL (SELECT timestamptz '$2' - interval '6 minutes' - g * interval '12 minutes' AS t) i WHERE t <= now()" \
     -c 'ANALYZE pt' >/dev/null
 }
+# The end of the partitions: the next full hour, read once a size, so that a run crossing an hour
+# makes no gap between the calls.
+next_hour() { q -c "SELECT date_trunc('hour', now()) + interval '1 hour'"; }
 # Every query over pt with the rewrite on and off: one CSV row each, labelled $1; $2 is the
 # pattern of a scan of one partition (or chunk) in EXPLAIN.
 measure_queries() {
@@ -244,14 +247,14 @@ fi
 if [[ " $sections " == *" partitions "* ]]; then
   for n in $partitions; do
     q -c 'DROP TABLE IF EXISTS pt' -c "CREATE TABLE pt (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), pad int) PARTITION BY RANGE (id)" >/dev/null
-    made=0
+    made=0 end=$(next_hour)
     while [ "$made" -lt "$n" ]; do
       chunk=$((n - made < 500 ? n - made : 500))
-      q -c "SELECT count(*) FROM uuid_v7_partitions('pt', date_trunc('hour', now()) + interval '1 hour' - $((n - made)) * interval '1 hour',
-        date_trunc('hour', now()) + interval '1 hour' - $((n - made - chunk)) * interval '1 hour', interval '1 hour')" >/dev/null
+      q -c "SELECT count(*) FROM uuid_v7_partitions('pt', timestamptz '$end' - $((n - made)) * interval '1 hour',
+        timestamptz '$end' - $((n - made - chunk)) * interval '1 hour', interval '1 hour')" >/dev/null
       made=$((made + chunk))
     done
-    fill_hours "$n"
+    fill_hours "$n" "$end"
     measure_queries "$n" ' on pt_p[0-9_]+( |$)'
   done
   q -c 'DROP TABLE pt' >/dev/null
@@ -261,7 +264,7 @@ if [[ " $sections " == *" hypertable "* ]]; then
   q -c 'CREATE EXTENSION IF NOT EXISTS timescaledb' \
     -c "CREATE TABLE pt (id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_check_version(id, 7, 'uuid_v7')), pad int)" \
     -c "SELECT create_hypertable('pt', by_range('id', INTERVAL '1 hour'))" >/dev/null
-  fill_hours "$chunks"
+  fill_hours "$chunks" "$(next_hour)"
   made=$(q -c "SELECT count(*) FROM show_chunks('pt')")
   echo "hypertable: $made chunks"
   measure_queries "hypertable:$made" ' on _hyper_[0-9]+_[0-9]+_chunk( |$)'
