@@ -151,7 +151,7 @@ echo "PostgreSQL $(q -c 'SHOW server_version'); uuidx $(git rev-parse --short HE
   echo "- CPU: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores"
   echo "- memory: $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); kernel $(uname -r)"
   echo "- PostgreSQL $(q -c 'SHOW server_version'); uuidx commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
-  echo "- settings: shared_buffers = $shared_buffers, fsync = on, shared_preload_libraries = 'uuidx', max_wal_size = $(q -c 'SHOW max_wal_size'), checkpoint_timeout = $(q -c 'SHOW checkpoint_timeout'), max_locks_per_transaction = 512, otherwise initdb defaults"
+  echo "- settings: shared_buffers = $shared_buffers, fsync = on, shared_preload_libraries = '$preload', max_wal_size = $(q -c 'SHOW max_wal_size'), checkpoint_timeout = $(q -c 'SHOW checkpoint_timeout'), max_locks_per_transaction = 512, otherwise initdb defaults"
   echo "- load: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the start"
   echo "- command: bench/scale.sh --rows $rows --step $step --batch $batch --fill-every $fill_every --shared-buffers $shared_buffers --keys \"$keys\" --clients \"$clients\" --seconds $seconds --client-rows $client_rows --partitions \"$partitions\" --sections \"$sections\""
 } >"$out/machine.md"
