@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Django, as its users declare keys: the declarations of docs/frameworks.md ("Django"), taken from
+# that page as written into a project of one app, with Debian's python3-django (sid: 5.2) and
+# psycopg2 against this major's server. Run where apt offers Django 5.2 or later (db_default came
+# in 5.0): sid, PostgreSQL 18; elsewhere skipped, saying why, and under CI a failure on 18.
+# Checks: makemigrations writes the field and its db_default, and then finds nothing to change;
+# migrate makes `id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`; 100 objects saved without a key
+# get v7 keys, read back as uuid.UUID, in insert order; inspectdb on the table gives a UUIDField
+# primary key; `manage.py test` builds its test database from the migrations, with the domain and
+# the default, and a v4 key is refused there.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+source test/lib/generation.sh
+source lab/deps.sh
+
+pg_config=${PG_CONFIG:-pg_config}
+major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+required_major=18
+py=/usr/bin/python3
+
+skip_or_fail() {
+  if [ -n "${CI:-}" ] && [ "$major" = "$required_major" ]; then
+    echo "FAIL  $1"
+    echo "SUITE_RESULT passed=0 failed=1"
+    exit 1
+  fi
+  echo "SKIP  $1"
+  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
+  exit 0
+}
+[ "$major" = "$required_major" ] || skip_or_fail "Django: run on PostgreSQL $required_major (sid's python3-django 5.2), not $major"
+candidate=$(apt-cache policy python3-django 2>/dev/null | sed -n 's/^ *Candidate: //p')
+installed=$(dpkg-query -W -f='${Version}' python3-django 2>/dev/null)
+version=${installed:-$candidate}
+[ -n "$version" ] && [ "$version" != "(none)" ] || skip_or_fail "Django: apt offers no python3-django here"
+dpkg --compare-versions "$version" ge 3:5.0 || skip_or_fail "Django: python3-django is $version here; db_default needs 5.0"
+ensure_packages python3-django python3-psycopg2 >/dev/null || skip_or_fail "Django: installing python3-django failed"
+django=$("$py" -c 'import django; print(django.get_version())' 2>&1)
+check_true "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
+
+cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_psql -c "CREATE DATABASE django"
+
+project=$(mktemp -d /tmp/uuidx-django.XXXXXX)
+trap 'rm -rf "$project"; cluster_stop' EXIT
+mkdir -p "$project/orders/migrations"
+touch "$project/orders/__init__.py" "$project/orders/migrations/__init__.py"
+# The page's blocks, each written to the file its marker names.
+"$py" - docs/frameworks.md "$project" <<'PY'
+import os, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+for name, body in re.findall(r"<!-- frameworks: django (\S+) -->\n```python\n(.*?)```", text, re.S):
+    with open(os.path.join(sys.argv[2], name), "w", encoding="utf-8") as f:
+        f.write(body)
+PY
+check_true "docs/frameworks.md gives the model and the extension's migration" \
+  "$([ -s "$project/orders/models.py" ] && [ -s "$project/orders/migrations/0001_uuidx.py" ] && echo t)" \
+  "$(ls "$project/orders" "$project/orders/migrations" | tr '\n' ' ')"
+cat >"$project/settings.py" <<EOF
+SECRET_KEY = "uuidx-test"
+USE_TZ = True
+INSTALLED_APPS = ["django.contrib.postgres", "orders"]
+DATABASES = {"default": {"ENGINE": "django.db.backends.postgresql", "NAME": "django", "USER": "$PGUSER",
+                         "HOST": "$PGHOST", "PORT": "$PGPORT"}}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+EOF
+cat >"$project/manage.py" <<'EOF'
+import os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "settings")
+from django.core.management import execute_from_command_line
+execute_from_command_line(sys.argv)
+EOF
+# The test database's checks, run by `manage.py test`.
+cat >"$project/orders/tests.py" <<'EOF'
+import uuid
+
+from django.db import IntegrityError, connection, transaction
+from django.test import TestCase
+
+from orders.models import Order
+
+
+class TestDatabase(TestCase):
+    def test_domain_and_default(self):
+        with connection.cursor() as cur:
+            cur.execute("SELECT format_type(atttypid, atttypmod), pg_get_expr(adbin, adrelid) FROM pg_attribute"
+                        " JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum"
+                        " WHERE attrelid = 'orders_order'::regclass AND attname = 'id'")
+            self.assertEqual(cur.fetchone(), ("uuid_v7", "uuid_generate_v7()"))
+        order = Order.objects.create(note=1)
+        self.assertIsInstance(order.id, uuid.UUID)
+        self.assertEqual(order.id.version, 7)
+        with self.assertRaises(IntegrityError), transaction.atomic():
+            Order.objects.create(id=uuid.uuid4(), note=2)
+EOF
+chmod -R a+rX "$project"
+manage() { (cd "$project" && "$py" manage.py "$@"); }
+
+out=$(manage makemigrations orders 2>&1)
+migration=$(ls "$project"/orders/migrations/0002_*.py 2>/dev/null | head -n 1)
+check_true "makemigrations writes the model's migration after the extension's, with the field and its db_default" \
+  "$([ -n "$migration" ] && grep -q 'orders.models.UUIDv7Field' "$migration" && grep -q 'db_default=orders.models.UUIDGenerateV7()' "$migration" && grep -q "'0001_uuidx'" "$migration" && echo t)" \
+  "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+out=$(manage makemigrations --check --dry-run orders 2>&1)
+rc=$?
+check_true "a second makemigrations finds no change" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+out=$(manage migrate 2>&1)
+check_true "migrate applies both" "$(grep -q 'Applying orders.0002' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 200)"
+export PGDATABASE=django
+check_sql "the table Django made: id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), the primary key" "
+  SELECT format_type(a.atttypid, a.atttypmod) = 'uuid_v7' AND a.attnotnull AND pg_get_expr(d.adbin, d.adrelid) = 'uuid_generate_v7()'
+         AND EXISTS (SELECT FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indkey[0] = a.attnum),
+         format_type(a.atttypid, a.atttypmod) || ' default ' || pg_get_expr(d.adbin, d.adrelid)
+  FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+  WHERE a.attrelid = 'orders_order'::regclass AND a.attname = 'id'"
+
+out=$(manage shell -c '
+import uuid
+from orders.models import Order
+made = [Order.objects.create(note=n) for n in range(100)]
+print(all(isinstance(o.id, uuid.UUID) and o.id.version == 7 for o in made), len({o.id for o in made}))
+print([o.note for o in Order.objects.order_by("id")] == list(range(100)))
+' 2>&1 | tail -n 2)  # (5.2's shell first says what it imported)
+check_true "100 objects saved without a key: the server made them (uuid.UUID, version 7, distinct), read back with the insert" \
+  "$([ "$(sed -n 1p <<<"$out")" = "True 100" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+check_true "ordered by key, they come in insert order" "$([ "$(sed -n 2p <<<"$out")" = True ] && echo t)" "$(sed -n 2p <<<"$out")"
+check_sql "the table holds the 100 rows, every key a v7" "
+  SELECT count(*) = 100 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows' FROM orders_order"
+
+out=$(manage inspectdb orders_order 2>&1)
+check_true "inspectdb on the table: a UUIDField primary key" \
+  "$(grep -Eq '^ +id = models\.UUIDField\(primary_key=True\)' <<<"$out" && echo t)" "$(grep -E '^ +id = ' <<<"$out")"
+
+out=$(manage test orders --noinput 2>&1)
+check_true "manage.py test: the test database built from the migrations has the domain and the default, and refuses a v4 key" \
+  "$(grep -q '^OK' <<<"$out" && grep -q 'Ran 1 test' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 300)"
+
+echo "SUITE_RESULT passed=$passed failed=$failed"
+[ "$failed" = 0 ]
