@@ -13,29 +13,11 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/generation.sh
 source lab/deps.sh
-
-pg_config=${PG_CONFIG:-pg_config}
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-required_major=18
 py=/usr/bin/python3
 
-skip_or_fail() {
-  if [ -n "${CI:-}" ] && [ "$major" = "$required_major" ]; then
-    echo "FAIL  $1"
-    echo "SUITE_RESULT passed=0 failed=1"
-    exit 1
-  fi
-  echo "SKIP  $1"
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
-}
-[ "$major" = "$required_major" ] || skip_or_fail "Django: run on PostgreSQL $required_major (sid's python3-django 5.2), not $major"
-candidate=$(apt-cache policy python3-django 2>/dev/null | sed -n 's/^ *Candidate: //p')
-installed=$(dpkg-query -W -f='${Version}' python3-django 2>/dev/null)
-version=${installed:-$candidate}
-[ -n "$version" ] && [ "$version" != "(none)" ] || skip_or_fail "Django: apt offers no python3-django here"
-dpkg --compare-versions "$version" ge 3:5.0 || skip_or_fail "Django: python3-django is $version here; db_default needs 5.0"
-ensure_packages python3-django python3-psycopg2 >/dev/null || skip_or_fail "Django: installing python3-django failed"
+required_major=18
+source test/lib/packaged_suite.sh
+require_package Django python3-django 3:5.0 python3-psycopg2
 django=$("$py" -c 'import django; print(django.get_version())' 2>&1)
 check_true "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
 
@@ -46,14 +28,7 @@ project=$(mktemp -d /tmp/uuidx-django.XXXXXX)
 trap 'rm -rf "$project"; cluster_stop' EXIT
 mkdir -p "$project/orders/migrations"
 touch "$project/orders/__init__.py" "$project/orders/migrations/__init__.py"
-# The page's blocks, each written to the file its marker names.
-"$py" - docs/frameworks.md "$project" <<'PY'
-import os, re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-for name, body in re.findall(r"<!-- frameworks: django (\S+) -->\n```python\n(.*?)```", text, re.S):
-    with open(os.path.join(sys.argv[2], name), "w", encoding="utf-8") as f:
-        f.write(body)
-PY
+frameworks_blocks django "$project"
 check_true "docs/frameworks.md gives the model and the extension's migration" \
   "$([ -s "$project/orders/models.py" ] && [ -s "$project/orders/migrations/0001_uuidx.py" ] && echo t)" \
   "$(ls "$project/orders" "$project/orders/migrations" | tr '\n' ' ')"
@@ -108,12 +83,7 @@ check_true "a second makemigrations finds no change" "$([ $rc = 0 ] && echo t)" 
 out=$(manage migrate 2>&1)
 check_true "migrate applies both" "$(grep -q 'Applying orders.0002' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 200)"
 export PGDATABASE=django
-check_sql "the table Django made: id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), the primary key" "
-  SELECT format_type(a.atttypid, a.atttypmod) = 'uuid_v7' AND a.attnotnull AND pg_get_expr(d.adbin, d.adrelid) = 'uuid_generate_v7()'
-         AND EXISTS (SELECT FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indkey[0] = a.attnum),
-         format_type(a.atttypid, a.atttypmod) || ' default ' || pg_get_expr(d.adbin, d.adrelid)
-  FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-  WHERE a.attrelid = 'orders_order'::regclass AND a.attname = 'id'"
+check_key_column orders_order "the table Django made"
 
 out=$(manage shell -c '
 import uuid

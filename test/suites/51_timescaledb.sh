@@ -30,16 +30,7 @@ required_major=18
 seed=${UUIDX_ORACLE_SEED:-20261125}
 n=${UUIDX_ORACLE_N:-200}
 
-skip_or_fail() {
-  if [ -n "${CI:-}" ] && [ "$major" = "$required_major" ]; then
-    echo "FAIL  $1"
-    echo "SUITE_RESULT passed=0 failed=1"
-    exit 1
-  fi
-  echo "SKIP  $1"
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
-}
+source test/lib/packaged_suite.sh  # skip_or_fail
 candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 installed=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)
 version=${installed:-$candidate}

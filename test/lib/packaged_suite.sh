@@ -1,0 +1,53 @@
+# packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
+# major only (a framework, a driver, an extension in the sid root). Source it with
+# required_major set, after lab/deps.sh and test/lib/generation.sh; it sets major.
+#   require_package LABEL PACKAGE MIN_VERSION [OTHER ...]   on the required major only: PACKAGE
+#       as apt offers it, MIN_VERSION or later, installed with the others; else the suite is
+#       skipped, saying why (under CI, on the required major, a failure)
+#   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
+#       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
+#   check_key_column TABLE WHAT   check_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
+#       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
+major=$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+
+skip_or_fail() {
+  if [ -n "${CI:-}" ] && [ "$major" = "$required_major" ]; then
+    echo "FAIL  $1"
+    echo "SUITE_RESULT passed=0 failed=1"
+    exit 1
+  fi
+  echo "SKIP  $1"
+  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
+  exit 0
+}
+
+require_package() {
+  local label=$1 package=$2 min=$3 candidate installed version
+  shift 3
+  [ "$major" = "$required_major" ] || skip_or_fail "$label: run on PostgreSQL $required_major (Debian's $package), not $major"
+  candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+  installed=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)
+  version=${installed:-$candidate}
+  [ -n "$version" ] && [ "$version" != "(none)" ] || skip_or_fail "$label: apt offers no $package here"
+  dpkg --compare-versions "$version" ge "$min" || skip_or_fail "$label: $package is $version here, not $min or later"
+  ensure_packages "$package" "$@" >/dev/null || skip_or_fail "$label: installing $package failed"
+}
+
+frameworks_blocks() {
+  python3 - docs/frameworks.md "$1" "$2" <<'PY'
+import os, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+for name, body in re.findall(r"<!-- frameworks: %s (\S+) -->\n```\w+\n(.*?)```" % re.escape(sys.argv[2]), text, re.S):
+    with open(os.path.join(sys.argv[3], name), "w", encoding="utf-8") as f:
+        f.write(body)
+PY
+}
+
+check_key_column() {
+  check_sql "$2: id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), the primary key" "
+    SELECT format_type(a.atttypid, a.atttypmod) = 'uuid_v7' AND a.attnotnull AND pg_get_expr(d.adbin, d.adrelid) = 'uuid_generate_v7()'
+           AND EXISTS (SELECT FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indkey[0] = a.attnum),
+           format_type(a.atttypid, a.atttypmod) || ' default ' || pg_get_expr(d.adbin, d.adrelid)
+    FROM pg_attribute a JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = '$1'::regclass AND a.attname = 'id'"
+}
