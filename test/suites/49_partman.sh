@@ -118,9 +118,10 @@ check_true "run_maintenance() adds the partitions a larger premake asks for" "$(
 # The last hour: today's partition (and yesterday's in the first hour of a day) and the default.
 plan=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE uuid_extract_time(id) BETWEEN now() - interval '1 hour' AND now()" 2>&1)
 scanned=$(grep -c "Scan on events_" <<<"$plan")
-check_true "uuid_extract_time(id) BETWEEN now() - 1 hour AND now() prunes at executor start" \
-  "$([ "$scanned" -le 3 ] && grep -q "Subplans Removed" <<<"$plan" && echo t)" \
-  "$scanned partitions scanned, $(grep -o 'Subplans Removed: [0-9]*' <<<"$plan")"
+# (A bound from now() moved by hours prunes when planning: nothing is left to remove at executor start.)
+check_true "uuid_extract_time(id) BETWEEN now() - 1 hour AND now() prunes when planning" \
+  "$([ "$scanned" -le 3 ] && ! grep -q "Subplans Removed" <<<"$plan" && echo t)" \
+  "$scanned partitions in the plan$(grep -o ', Subplans Removed: [0-9]*' <<<"$plan")"
 q="SELECT count(*) FROM events WHERE uuid_extract_time(id) BETWEEN now() - interval '1 hour' AND now()"
 on=$(cluster_psql -At -c "$q")
 off=$(cluster_psql -At -c "SET uuidx.time_predicates = off" -c "$q")
