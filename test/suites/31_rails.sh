@@ -43,6 +43,18 @@ end
 def config(db)
   ActiveRecord::DatabaseConfigurations::HashConfig.new("test", "primary", connect(db))
 end
+# A new database DB loaded from FILE (as `rails db:schema:load` does): the key's type and
+# default, and whether it takes a v4.
+def loaded_from(db, format, file)
+  ActiveRecord::Base.establish_connection(connect(db))
+  ActiveRecord::Tasks::DatabaseTasks.load_schema(config(db), format, file)
+  c = ActiveRecord::Base.connection
+  puts "from #{file}: " + c.select_value("SELECT format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) FROM pg_attribute JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = 'orders'::regclass AND attname = 'id'")
+  c.execute("INSERT INTO orders (id, note) VALUES (gen_random_uuid(), 1)")
+  puts "v4 from #{file}: taken"
+rescue ActiveRecord::StatementInvalid => e
+  puts "v4 from #{file}: refused " + e.message.lines.first.strip
+end
 ActiveRecord::Migration.verbose = false
 ActiveRecord::Tasks::DatabaseTasks.db_dir = Dir.pwd
 ActiveRecord::Base.establish_connection(connect("rails"))
@@ -59,32 +71,14 @@ puts "order: " + (Order.order(:id).pluck(:note) == (0...100).to_a).to_s
 ActiveRecord::Tasks::DatabaseTasks.dump_schema(config("rails"), :ruby)
 rb = File.read("schema.rb")
 puts "schema.rb: " + rb[/create_table "orders".*$/].to_s + " | uuid_v7 named: " + rb.include?("uuid_v7").to_s
-ActiveRecord::Base.establish_connection(connect("from_schema_rb"))
-ActiveRecord::Tasks::DatabaseTasks.load_schema(config("from_schema_rb"), :ruby, "schema.rb")
-c = ActiveRecord::Base.connection
-puts "from schema.rb: " + c.select_value("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'orders'::regclass AND attname = 'id'")
-begin
-  c.execute("INSERT INTO orders (id, note) VALUES (gen_random_uuid(), 1)")
-  puts "v4 from schema.rb: taken"
-rescue ActiveRecord::StatementInvalid => e
-  puts "v4 from schema.rb: refused " + e.message.lines.first.strip
-end
+loaded_from("from_schema_rb", :ruby, "schema.rb")
 
 # The page's setting: the dump is structure.sql.
 ActiveRecord::Base.establish_connection(connect("rails"))
 eval(File.read("schema_format.rb").sub("config.active_record.", "ActiveRecord."))
 ActiveRecord::Tasks::DatabaseTasks.dump_schema(config("rails"))
 puts "structure.sql: " + File.exist?("structure.sql").to_s
-ActiveRecord::Base.establish_connection(connect("from_structure_sql"))
-ActiveRecord::Tasks::DatabaseTasks.load_schema(config("from_structure_sql"), ActiveRecord.schema_format, "structure.sql")
-c = ActiveRecord::Base.connection
-puts "from structure.sql: " + c.select_value("SELECT format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) FROM pg_attribute JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = 'orders'::regclass AND attname = 'id'")
-begin
-  c.execute("INSERT INTO orders (id, note) VALUES (gen_random_uuid(), 1)")
-  puts "v4 from structure.sql: taken"
-rescue ActiveRecord::StatementInvalid => e
-  puts "v4 from structure.sql: refused " + e.message.lines.first.strip
-end
+loaded_from("from_structure_sql", ActiveRecord.schema_format, "structure.sql")
 RUBY
 )
 line() { sed -n "s/^$1: //p" <<<"$out" | head -n 1; }
@@ -95,8 +89,8 @@ check_true "100 records created without a key: the server made them (version 7, 
 check_true "ordered by key, they come in insert order" "$([ "$(line order)" = true ] && echo t)" "$(line order)"
 check_true "schema.rb writes the key as a plain uuid with the default, and names no uuid_v7" \
   "$(grep -q 'create_table "orders", id: :uuid, default: -> { "uuid_generate_v7()" }' <<<"$(line schema.rb)" && grep -q 'uuid_v7 named: false' <<<"$(line schema.rb)" && echo t)" "$(line schema.rb)"
-check_true "a database loaded from schema.rb has a plain uuid key, which takes a v4" \
-  "$([ "$(line 'from schema.rb')" = uuid ] && [ "$(line 'v4 from schema.rb')" = taken ] && echo t)" "$(line 'from schema.rb'); v4 $(line 'v4 from schema.rb')"
+check_true "a database loaded from schema.rb has a plain uuid key (with the default), which takes a v4" \
+  "$([ "$(line 'from schema.rb')" = "uuid uuid_generate_v7()" ] && [ "$(line 'v4 from schema.rb')" = taken ] && echo t)" "$(line 'from schema.rb'); v4 $(line 'v4 from schema.rb')"
 check_true "with the page's setting the dump is structure.sql" "$([ "$(line structure.sql)" = true ] && echo t)" "$(line structure.sql)"
 check_true "a database loaded from structure.sql keeps the domain and the default, and refuses a v4" \
   "$([ "$(line 'from structure.sql')" = "uuid_v7 uuid_generate_v7()" ] && grep -q '^refused .*value for domain uuid_v7 must be a UUIDv7' <<<"$(line 'v4 from structure.sql')" && echo t)" \
