@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Java's PgJDBC 42.7, as its users read keys: the program of docs/frameworks.md ("Java: PgJDBC")
+# taken from that page as written, and a test program of this suite, both run in Java's source-file
+# mode (no build tool) with Debian's libpostgresql-jdbc-java and default-jdk-headless (sid: PgJDBC
+# 42.7, OpenJDK 25) against this major's server, over TCP on 127.0.0.1 (PgJDBC needs another jar for
+# a Unix socket). Run where apt offers PgJDBC 42.7 or later: sid, PostgreSQL 18; elsewhere skipped,
+# saying why, and under CI a failure on 18. Checks: the driver's version is the package's; the
+# page's program prints a v7 key, and its table's key is `uuid_v7 NOT NULL DEFAULT
+# uuid_generate_v7()`, the primary key; for a uuid_v7 column and a plain uuid one, 100 rows inserted
+# in one batch with generated keys, each read with getObject(i, UUID.class): every key a v7,
+# distinct, then read ordered by key in insert order, and UUID.compareTo sorts them as the server
+# does; the server's log shows each insert sent with RETURNING "id" added; getObject(i) gives a
+# java.util.UUID for the domain column and the metadata names it uuid; a literal `INSERT ...
+# RETURNING id` gives v7 keys per row and as a batch with generated keys, while as a plain batch its
+# rows go in with update counts of 0 and no keys; a v4 from UUID.randomUUID() is refused by the
+# domain; UUID.compareTo (signed longs) and the server disagree on a v7 key whose top bit is set (a
+# time from the year 6429 on).
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+source test/lib/generation.sh
+source lab/deps.sh
+
+required_major=18
+package=libpostgresql-jdbc-java
+jar=/usr/share/java/postgresql.jar
+source test/lib/packaged_suite.sh
+require_package PgJDBC "$package" 42.7 default-jdk-headless
+command -v java >/dev/null || skip_or_fail "PgJDBC: no java after installing default-jdk-headless"
+version=$(dpkg-query -W -f='${Version}' "$package")
+java_version=$(java -version 2>&1 | head -n 1)
+check_true "PgJDBC from Debian's $package, Java from default-jdk-headless" \
+  "$([ -s "$jar" ] && [ -n "$java_version" ] && echo t)" "$package $version, $java_version"
+
+# PgJDBC connects over TCP only (without a socket factory jar): listen on 127.0.0.1 too. The log
+# shows the statements PgJDBC sends.
+cluster_start "listen_addresses = '127.0.0.1'" "log_statement = 'all'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_psql -c "CREATE DATABASE pgjdbc"
+export PGDATABASE=pgjdbc JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/pgjdbc?user=$PGUSER"
+cluster_psql -c "CREATE EXTENSION uuidx"
+
+work=$(mktemp -d /tmp/uuidx-pgjdbc.XXXXXX)
+trap 'rm -rf "$work"; cluster_stop' EXIT
+mkdir -p "$work/page"
+frameworks_blocks pgjdbc "$work/page"
+check_true "docs/frameworks.md gives the program" "$([ -s "$work/page/Orders.java" ] && echo t)" "$(wc -l <"$work/page/Orders.java") lines"
+cat >"$work/Check.java" <<'EOF'
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+public class Check {
+    static boolean v7(UUID u) {
+        return u != null && u.version() == 7 && u.variant() == 2;
+    }
+
+    static void exec(Connection conn, String sql) throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    static List<UUID> keys(ResultSet rs) throws SQLException {
+        List<UUID> keys = new ArrayList<>();
+        while (rs.next()) keys.add(rs.getObject(1, UUID.class));
+        rs.close();
+        return keys;
+    }
+
+    static int count(Connection conn, String table) throws SQLException {
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    static String summary(List<UUID> keys) {
+        return "keys " + keys.size() + " v7 " + keys.stream().allMatch(Check::v7) + " distinct " + new HashSet<>(keys).size();
+    }
+
+    // 100 rows in one batch, the keys asked for as generated keys; then read ordered by the server.
+    static String batch(Connection conn, String table, String keyType) throws SQLException {
+        exec(conn, "CREATE TABLE " + table + " (id " + keyType + " PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
+        List<UUID> made;
+        int counted = 0;
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)", new String[] {"id"})) {
+            for (int n = 0; n < 100; n++) {
+                ps.setInt(1, n);
+                ps.addBatch();
+            }
+            for (int c : ps.executeBatch()) counted += c;
+            made = keys(ps.getGeneratedKeys());
+        }
+        List<UUID> read = new ArrayList<>();
+        boolean inOrder = true;
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, note FROM " + table + " ORDER BY id")) {
+            while (rs.next()) {
+                inOrder &= rs.getInt(2) == read.size();
+                read.add(rs.getObject(1, UUID.class));
+            }
+        }
+        List<UUID> sorted = new ArrayList<>(read);
+        sorted.sort(UUID::compareTo);
+        return "rows " + counted + " " + summary(made) + " read " + read.size() + " in order " + inOrder
+            + " same keys " + read.equals(made) + " compareTo agrees " + sorted.equals(read);
+    }
+
+    // What PgJDBC does with a literal RETURNING: per row, as a plain batch, as a batch with generated keys.
+    static void returning(Connection conn) throws SQLException {
+        exec(conn, "CREATE TABLE lit (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
+        String sql = "INSERT INTO lit (note) VALUES (?) RETURNING id";
+        List<UUID> made = new ArrayList<>();
+        try (PreparedStatement ps = conn.prepareStatement(sql)) {
+            for (int n = 0; n < 10; n++) {
+                ps.setInt(1, n);
+                made.addAll(keys(ps.executeQuery()));
+            }
+        }
+        System.out.println("returning per row: " + summary(made));
+        // As a plain batch the statement runs, but its rows go nowhere.
+        int before = count(conn, "lit");
+        int[] counts;
+        List<UUID> given;
+        try (PreparedStatement ps = conn.prepareStatement(sql)) {
+            for (int n = 0; n < 10; n++) {
+                ps.setInt(1, n);
+                ps.addBatch();
+            }
+            counts = ps.executeBatch();
+            given = keys(ps.getGeneratedKeys());
+        }
+        System.out.println("returning batch: rows added " + (count(conn, "lit") - before) + " update counts " + counts.length + " of " + Arrays.stream(counts).boxed().collect(Collectors.toSet())
+            + " generated keys " + given.size());
+        try (PreparedStatement ps = conn.prepareStatement(sql, new String[] {"id"})) {
+            for (int n = 0; n < 10; n++) {
+                ps.setInt(1, n);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+            System.out.println("returning batch with generated keys: " + summary(keys(ps.getGeneratedKeys())));
+        } catch (SQLException e) {
+            System.out.println("returning batch with generated keys: refused: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        try (Connection conn = DriverManager.getConnection(System.getenv("JDBC_URL"))) {
+            System.out.println("driver: " + conn.getMetaData().getDriverVersion());
+            System.out.println("domain: " + batch(conn, "by_domain", "uuid_v7"));
+            System.out.println("plain: " + batch(conn, "by_plain", "uuid"));
+            try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id FROM by_domain LIMIT 1")) {
+                rs.next();
+                ResultSetMetaData md = rs.getMetaData();
+                Object o = rs.getObject(1);
+                System.out.println("domain getObject: " + (o == null ? "null" : o.getClass().getName())
+                    + " type name " + md.getColumnTypeName(1) + " class name " + md.getColumnClassName(1));
+            }
+            returning(conn);
+            try (PreparedStatement ps = conn.prepareStatement("INSERT INTO by_domain (id, note) VALUES (?, 100)")) {
+                ps.setObject(1, UUID.randomUUID());
+                ps.executeUpdate();
+                System.out.println("v4: accepted");
+            } catch (SQLException e) {
+                System.out.println("v4: refused " + e.getSQLState());
+            }
+            // A v7 key of timestamp 2^48 - 1 ms: its most significant bit is set, a negative long to Java.
+            UUID far = UUID.fromString("ffffffff-ffff-7fff-bfff-ffffffffffff");
+            try (PreparedStatement ps = conn.prepareStatement("SELECT id, id < ? FROM by_domain LIMIT 1")) {
+                ps.setObject(1, far);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    UUID key = rs.getObject(1, UUID.class);
+                    System.out.println("far: server key < far " + rs.getBoolean(2) + " compareTo " + Integer.signum(key.compareTo(far)));
+                }
+            }
+        }
+    }
+}
+EOF
+
+out=$(cd "$work/page" && timeout 120 java -cp "$jar" Orders.java 2>&1)
+check_true "the page's program prints a v7 key, made by the server, read as a UUID" \
+  "$(grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} version 7 variant 2$' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
+check_key_column orders "the page's table"
+
+out=$(cd "$work" && timeout 120 java -cp "$jar" Check.java 2>&1)
+got() { sed -n "s/^$1: //p" <<<"$out"; }
+show() { local g; g=$(got "$1"); echo "${g:-$(tr '\n' ' ' <<<"$out" | cut -c1-300)}"; }
+check_true "the driver is the package's" "$([ -n "$(got driver)" ] && [ "$(got driver)" = "${version%%-*}" ] && echo t)" "$(show driver)"
+sent=$(awk '/INSERT INTO by_domain \(note\) VALUES \(\$1\)$/ { getline next_line; if (next_line ~ /^\tRETURNING "id"$/) r++; else o++ }
+  END { print r + 0, "with RETURNING \"id\" added,", o + 0, "without" }' "$CLUSTER_DIR/server.log")
+check_true "the batch with generated keys: PgJDBC sends each insert with RETURNING \"id\" added (the server's log)" \
+  "$([ "$sent" = '100 with RETURNING "id" added, 0 without' ] && echo t)" "$sent"
+for t in domain plain; do
+  check_true "a $t key column: 100 rows in one batch, keys as generated keys by getObject(i, UUID.class), then ordered by key; UUID.compareTo sorts them alike" \
+    "$([ "$(got $t)" = "rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show $t)"
+done
+check_true "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
+  "$([ "$(got 'domain getObject')" = "java.util.UUID type name uuid class name java.util.UUID" ] && echo t)" "$(show 'domain getObject')"
+check_true "a literal INSERT ... RETURNING id, per row: v7 keys" \
+  "$([ "$(got 'returning per row')" = "keys 10 v7 true distinct 10" ] && echo t)" "$(show 'returning per row')"
+check_true "the same as a plain batch: the rows go in, but executeBatch counts 0 for each and the keys are dropped" \
+  "$([ "$(got 'returning batch')" = "rows added 10 update counts 10 of [0] generated keys 0" ] && echo t)" "$(show 'returning batch')"
+check_true "the same as a batch with generated keys: PgJDBC adds no second RETURNING, the keys come back" \
+  "$([ "$(got 'returning batch with generated keys')" = "keys 10 v7 true distinct 10" ] && echo t)" "$(show 'returning batch with generated keys')"
+check_true "a v4 from UUID.randomUUID() into the domain column: refused (check_violation)" \
+  "$([ "$(got v4)" = "refused 23514" ] && echo t)" "$(show v4)"
+check_true "UUID.compareTo compares signed longs: a key whose top bit is set sorts first there, last on the server" \
+  "$([ "$(got far)" = "server key < far true compareTo 1" ] && echo t)" "$(show far)"
+
+echo "SUITE_RESULT passed=$passed failed=$failed"
+[ "$failed" = 0 ]
