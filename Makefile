@@ -56,6 +56,10 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
 # Our own functions are never interposed: let calls inside a file be direct and inlined instead
 # of going through the PLT.
 PG_CXXFLAGS += -fno-semantic-interposition
+# The build directory's path stays out of the library (debug information, assertion texts), so
+# that two builds of one commit give one library wherever they run: the release's images and
+# .debs are reproducible (docs/reproducible.md).
+PG_CXXFLAGS += -ffile-prefix-map=$(CURDIR)=.
 # Only the magic block, _PG_init and the SQL entry points leave the library (a linker version
 # script; PGXS hides symbols by default only from PostgreSQL 16 on). Checked by suite 07_exports.
 SHLIB_EXPORTS = src/pg/exports.txt
@@ -121,6 +125,9 @@ fuzz: $(FUZZ_BINS)
 EXTRA_CLEAN = build results output_iso tmp_check regression.diffs regression.out $(OBJS:.o=.d) src/pg/exports.list
 
 # Header dependencies (-MMD), so a changed header rebuilds what includes it.
+# The flags are set here: a change of this file rebuilds the library's objects.
+$(OBJS): Makefile
+
 -include $(OBJS:.o=.d) $(UNIT_CORE_OBJS:.o=.d) $(UNIT_TEST_OBJS:.o=.d)
 
 # The isolation specs are named here, not in ISOLATION: PGXS would add them to installcheck.

@@ -12,6 +12,9 @@
 #   now/archive.digest, now.digest   the digest the release recorded, and the one the build printed
 #   next/extension, next/oci, next.digest   the same from a newer build: the same sources with
 #                   another version string in the magic block (only module.cpp recompiles)
+#   again.digest    the digest of the image release/image.sh builds of the same commit, as `make
+#                   release` does: another directory, a build of its own (reproducibility)
+#   now/metadata.json   what CloudNativePG's catalogue records of the image (the release's .json)
 # and the server is a copy of the installation without uuidx (lab/variant.sh), so that nothing can
 # come from $system or $libdir. Its output goes to WORK/prepare.log.
 
@@ -47,6 +50,9 @@ _extension_dirs_prepare() {
     "$(git -C "$top" rev-parse "$commit^{tree}")" >"$work/now.digest" || return 1
   PG_CONFIG=$pg_config bash "$top/release/extension_image.sh" "$work/next" "$work/next-tree" >"$work/next.digest" || return 1
   rm -rf "$work/next-tree"
+  bash "$top/release/image.sh" "$commit" "$work/again" "$major" || return 1
+  cp "$work/again/uuidx-$dist_version-pg$major-image.digest" "$work/again.digest" && rm -rf "$work/again" || return 1
+  cp "${archive%.tar}.json" "$work/now/metadata.json" || return 1
   # The release's archive, not the layout it was made from, is the image the test checks.
   rm -rf "$work/now/oci" && mkdir "$work/now/oci" && tar -xf "$archive" -C "$work/now/oci" || return 1
   cp "${archive%.tar}.digest" "$work/now/archive.digest" || return 1

@@ -8,9 +8,10 @@
 #   postgresql-N-uuidx_VERSION-1_ARCH.deb   built where each major is packaged
 #                          (release/debs.sh): 15 on the machine (bookworm), 17 in the
 #                          Debian trixie root, 18 and 19 in the sid root (lab/root.sh)
-#   NAME-VERSION-pgN-image.tar, .digest     the CloudNativePG extension image of 18 and of 19,
-#                          an OCI archive (skopeo copy oci-archive:FILE docker://...) and its
-#                          manifest digest, built in the sid root (release/extension_image.sh)
+#   NAME-VERSION-pgN-image.tar, .digest, .json   the CloudNativePG extension image of 18 and of
+#                          19, an OCI archive (skopeo copy oci-archive:FILE docker://...), its
+#                          manifest digest and what CloudNativePG's extension catalogue records of
+#                          it, built in the sid root (release/extension_image.sh)
 #   RELEASE_NOTES.md       CHANGELOG.md's section for VERSION, and the artefacts
 #   SHA256SUMS             of all the above (sha256sum -c SHA256SUMS)
 # The archives are written into OUTDIR directly (cheap, made every time). The .debs and images are

@@ -51,7 +51,7 @@ check_true "release.sh made the release from this run's artefacts ($(($(date +%s
 out=$work/out
 want=("$nv.tar.gz" "$nv.zip" RELEASE_NOTES.md SHA256SUMS)
 for m in 15 17 18 19; do want+=("postgresql-$m-uuidx_${debver}_$arch.deb"); done
-for m in 18 19; do want+=("$nv-pg$m-image.tar" "$nv-pg$m-image.digest"); done
+for m in 18 19; do want+=("$nv-pg$m-image.tar" "$nv-pg$m-image.digest" "$nv-pg$m-image.json"); done
 have=$(cd "$out" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
 check_true "the artefacts, and nothing else" \
   "$([ "$have" = "$(printf '%s\n' "${want[@]}" | sort | tr '\n' ' ')" ] && echo t)" "$have"

@@ -7,7 +7,9 @@
 # two from a newer build (the same sources, another version string in the magic block). Two
 # sources, each given the same checks: the directory, and the image unpacked as an image volume
 # presents it (its root filesystem: umoci raw unpack). Mounts are read-only copies.
-# Checks: listed by pg_available_extensions; CREATE EXTENSION .. VERSION '1.0', ALTER EXTENSION
+# Checks: the image as CloudNativePG's catalogue builds one (licence files, user 65532, the
+# operand's labels, the catalogue's metadata naming its paths), reproducible (release/image.sh's
+# build of the same commit gives the same digest); listed by pg_available_extensions; CREATE EXTENSION .. VERSION '1.0', ALTER EXTENSION
 # .. UPDATE; the functions' '$libdir/uuidx' (the control file's module_pathname, unchanged: 18
 # drops a leading '$libdir/' and searches dynamic_library_path) loads the directory's library; a
 # minor switch without pg_upgrade: the directory replaced by the newer build, new sessions load
@@ -72,10 +74,11 @@ my $tagged = grep { $_->{digest} eq $digest_now && ($_->{annotations}{'org.openc
 ok($archive_digest eq $digest_now && $tagged == 1,
 	"the release's image archive: its digest file, the manifest of tag $tag ($archive_digest; the build printed $digest_now)");
 
-my @expected_files = qw(./lib/uuidx.so ./share/extension/uuidx--1.0--1.1.sql ./share/extension/uuidx--1.0.sql
-  ./share/extension/uuidx--1.1.sql ./share/extension/uuidx.control);
+my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright
+  ./share/extension/uuidx--1.0--1.1.sql ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1.sql
+  ./share/extension/uuidx.control);
 my @files = files_under("$dirs/now/extension");
-is("@files", "@expected_files", 'extension directory from make install: lib/ and share/extension/');
+is("@files", "@expected_files", 'extension directory from make install: lib/, share/extension/ and the licence');
 
 # The image's manifest: one layer, no entrypoint (nothing runs from it); its files those of the directory.
 sub blob {
@@ -91,9 +94,47 @@ system("umoci raw unpack --rootless --image '$dirs/now/oci:$tag' '$work/unpacked
 my @unpacked = -d "$work/unpacked" ? files_under("$work/unpacked") : ();
 my $same = grep { compare("$dirs/now/extension/$_", "$work/unpacked/$_") == 0 } @files;
 note "image uuidx:$tag $digest_now (" . (split /\n/, command_out('umoci --version'))[0] . "); newer build $digest_next";
-ok( $shape eq '1 linux ' . command_out('dpkg --print-architecture') . ' None None' && $same == 5 && @unpacked == 5,
+my $nfiles = @expected_files;
+ok( $shape eq '1 linux ' . command_out('dpkg --print-architecture') . ' None None' && $same == $nfiles && @unpacked == $nfiles,
 	"OCI image FROM scratch: one layer, no entrypoint, the directory's files and only those "
-	  . "(layers, os, architecture, entrypoint, cmd: $shape; $same of 5 files identical after umoci raw unpack)");
+	  . "(layers, os, architecture, entrypoint, cmd: $shape; $same of $nfiles files identical after umoci raw unpack)");
+
+# As CloudNativePG's catalogue builds its images: not run as root, labelled with the operand.
+my $major = command_out('pg_config --version') =~ s/^PostgreSQL (\d+).*/$1/r;
+my $labels = $config->{config}{Labels} // {};
+my $operand = "ghcr.io/cloudnative-pg/postgresql:$major-minimal-trixie";
+my $user = $config->{config}{User} // 'none';
+ok( $user eq '65532:65532'
+	  && ($labels->{'io.cloudnativepg.image.base.name'} // '') eq $operand
+	  && ($labels->{'io.cloudnativepg.image.base.pgmajor'} // '') eq $major
+	  && ($labels->{'org.opencontainers.image.licenses'} // '') eq 'PostgreSQL'
+	  && ($labels->{'org.opencontainers.image.created'} // '') eq $config->{created},
+	"the image runs as a user that is not root and names its operand (user $user; base "
+	  . ($labels->{'io.cloudnativepg.image.base.name'} // 'none') . "; created $config->{created})");
+
+# The catalogue's record: the SQL name's control file under each control path, the library under
+# each library path, nothing preloaded, this image's tag and SQL version.
+my $meta = decode_json(slurp_file("$dirs/now/metadata.json"));
+my $control = slurp_file("$dirs/now/extension/share/extension/uuidx.control");
+my ($default_version) = $control =~ /^default_version = '([^']+)'/m;
+my $entry = $meta->{versions}{trixie}{$major} // {};
+my $found = grep { -f "$work/unpacked/$_/extension/$meta->{sql_name}.control" } @{ $meta->{extension_control_path} };
+my $libs = grep { -f "$work/unpacked/$_/uuidx.so" } @{ $meta->{dynamic_library_path} };
+ok( $meta->{name} eq 'uuidx' && $meta->{sql_name} eq 'uuidx' && @{ $meta->{shared_preload_libraries} } == 0
+	  && $found == 1 && @{ $meta->{extension_control_path} } == 1 && $libs == 1 && @{ $meta->{dynamic_library_path} } == 1
+	  && ($entry->{image} // '') eq $tag && ($entry->{sql} // '') eq $default_version,
+	"the catalogue's metadata: name $meta->{name}, SQL name $meta->{sql_name}, preload ["
+	  . join(',', @{ $meta->{shared_preload_libraries} }) . '], control path ['
+	  . join(',', @{ $meta->{extension_control_path} }) . "] ($found found), library path ["
+	  . join(',', @{ $meta->{dynamic_library_path} }) . "] ($libs found), trixie $major: "
+	  . ($entry->{image} // 'none') . ' SQL ' . ($entry->{sql} // 'none'));
+
+# Reproducible: release/image.sh's own build of the commit (another directory, another build)
+# gives the same digest; a build of other sources (the newer one) does not.
+my $digest_again = (split /\n/, slurp_file("$dirs/again.digest"))[-1];
+ok($digest_again eq $digest_now && $digest_next ne $digest_now,
+	"two builds of one commit, one digest: the test's build $digest_now, release/image.sh's $digest_again; "
+	  . "the newer build's $digest_next");
 
 # provide(SOURCE, BUILD, DEST): DEST made from the build's directory (dir) or image (image),
 # read-only, as mounted.
