@@ -58,7 +58,7 @@ PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS += -fno-semantic-interposition
 # The build directory's path stays out of the library (debug information, assertion texts), so
 # that two builds of one commit give one library wherever they run: the release's images and
-# .debs are reproducible (docs/reproducible.md).
+# .debs are reproducible (docs/install.md, "Reproducible builds").
 PG_CXXFLAGS += -ffile-prefix-map=$(CURDIR)=.
 # Only the magic block, _PG_init and the SQL entry points leave the library (a linker version
 # script; PGXS hides symbols by default only from PostgreSQL 16 on). Checked by suite 07_exports.

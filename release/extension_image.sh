@@ -14,12 +14,12 @@
 #     nothing else (CloudNativePG's image specification), run as the user 65532:65532 (no root),
 #     labelled as CloudNativePG's extension catalogue labels its images
 #   OUT/metadata.json  what that catalogue records of an extension (catalogue_metadata.py)
-# and prints the image's manifest digest. The build is reproducible: every time in the image is
-# SOURCE_DATE_EPOCH (default: the date of debian/changelog's latest entry, as for the .debs), so
-# two builds of one commit give one digest (docs/reproducible.md). With RELEASE_DIR, also the release's artefacts there:
+# and prints the image's manifest digest. With RELEASE_DIR, also the release's artefacts there:
 # NAME-VERSION-pgMAJOR-image.tar (the layout as an OCI archive), .digest and .json (the catalogue's
-# metadata), recorded as built from
-# the git tree TREE_ID (release/artefacts.sh, key image-MAJOR). umoci builds the image without a daemon or privilege.
+# metadata), recorded as built from the git tree TREE_ID (release/artefacts.sh, key image-MAJOR).
+# Reproducible: every time in the image is SOURCE_DATE_EPOCH (default: the date of
+# debian/changelog's latest entry, as for the .debs), so two builds of one commit give one digest
+# (docs/install.md, "Reproducible builds"). umoci builds the image without a daemon or privilege.
 # Publish it with skopeo: skopeo copy oci:OUT/oci:TAG docker://REGISTRY/uuidx:TAG
 set -euo pipefail
 out=${1:?usage: extension_image.sh OUT [TREE]}

@@ -12,7 +12,8 @@
 # with apt-get from a directory without the build tree, give a working CREATE EXTENSION uuidx in a
 # throwaway cluster of each major (a few functions, and the update from 1.0); the autopkgtest
 # (debian/tests/installcheck: pg_buildext installcheck) passes against the installed packages on
-# every major; then the packages are purged.
+# every major; then the packages are purged. Reproducible: a second build of the commit in another
+# directory gives the same .debs, byte for byte.
 #
 # What is built: the working tree as it would be committed (release/worktree_commit.sh,
 # git archive), by the release's build step release/debs.sh (copied outside the checkout,
@@ -114,6 +115,25 @@ case $rc in
 esac
 src="$work/build/uuidx"
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
+# Reproducible: the same commit built again in another directory gives the same .debs, byte for
+# byte (SOURCE_DATE_EPOCH from debian/changelog, the build path kept out of the library). The
+# second build skips the build-time test, which the first has run.
+t0=$(date +%s)
+mkdir -p "$work/again" && chmod 755 "$work/again"
+DEB_BUILD_OPTIONS=nocheck bash release/debs.sh "$commit" "$work/again/out" "$work/again/work-elsewhere" "${majors[@]}" >"$work/again.log" 2>&1
+rc=$?
+same=0
+differ=""
+for m in "${majors[@]}"; do
+  deb="postgresql-$m-uuidx_${version}_$(dpkg --print-architecture).deb"
+  if cmp -s "$work/build/$deb" "$work/again/out/$deb"; then same=$((same + 1)); else differ="$differ $deb"; fi
+done
+if [ "$rc" = 0 ] && [ "$same" = ${#majors[@]} ]; then
+  ok "a second build elsewhere gives the same .debs, byte for byte ($same of ${#majors[@]}: $(sha256sum "$work/build/"*.deb | grep -v dbgsym | cut -c1-16 | tr '\n' ' ')... ; $(($(date +%s) - t0)) s)"
+else
+  bad "a second build elsewhere gives the same .debs (exit $rc; different:${differ:- none})"; tail -n 5 "$work/again.log" | sed 's/^/      /'
+fi
+rm -rf "$work/again"
 for m in "${majors[@]}"; do
   grep -q "^### End $m installcheck ###\$" "$work/build.log" &&
     ok "build-time test (dh_pgxs_test) on $m: $(sed -n "/^### PostgreSQL $m installcheck ###/,/^### End $m installcheck ###/p" "$work/build.log" | grep -E 'tests passed' | tr -s ' ' | sed 's/^ //' | head -n 1)" ||

@@ -12,7 +12,8 @@
 # included; the zip and it hold LICENSE, META.json and CHANGELOG.md; each .deb is
 # postgresql-N-uuidx of the Debian version; each image archive's index names the digest of its
 # .digest file under the tag VERSION-pgN; RELEASE_NOTES.md holds CHANGELOG.md's section for the
-# version, as it stands. A record whose file changed is not taken (release/artefacts.sh).
+# version, as it stands; release.sh run again gives the same artefacts, byte for byte. A record
+# whose file changed is not taken (release/artefacts.sh).
 # A run that left out a major the release packages (UUIDX_PG_VERSIONS) has not built everything:
 # then the suite is skipped with a line saying what is missing.
 set -u
@@ -58,6 +59,12 @@ check_true "the artefacts, and nothing else" \
 sums=$(cd "$out" && sha256sum -c SHA256SUMS 2>&1)
 check_true "sha256sum -c SHA256SUMS: every artefact but the list itself, each OK" \
   "$([ $? = 0 ] && [ "$(grep -c ': OK$' <<<"$sums")" = $((${#want[@]} - 1)) ] && echo t)" "$(grep -c ': OK$' <<<"$sums") OK"
+# Reproducible: made again, the release is the same, byte for byte (the archives are made anew,
+# the packages and images taken again).
+UUIDX_RELEASE_COMMIT=$commit UUIDX_RELEASE_REUSE_ONLY=1 bash release/release.sh "$work/again" >"$work/again.log" 2>&1
+again=$(cd "$work/again" 2>/dev/null && sha256sum -c "$out/SHA256SUMS" 2>&1)
+check_true "release.sh again, into another directory: the same artefacts, byte for byte ($nv.tar.gz and $nv.zip made anew)" \
+  "$([ $? = 0 ] && [ "$(grep -c ': OK$' <<<"$again")" = $((${#want[@]} - 1)) ] && echo t)" "$(grep -v ': OK$' <<<"$again" | head -n 3 | tr '\n' ' ')"
 cp -a "$out" "$work/changed"
 printf 'x' >>"$work/changed/$nv.zip"
 check_true "... and it fails on a changed file" \

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# scope: release
+# packages: binutils python3
+# The CloudNativePG images fit the operand they name (io.cloudnativepg.image.base.name:
+# postgresql:N-minimal-trixie), though built in the Debian sid root where 18 and 19 are packaged:
+# the library of each image of this run (the release's archive, written by lab/extension_dirs.sh
+# for the TAP test 015_extension_dirs) is checked against the Debian trixie root (lab/root.sh),
+# whose PostgreSQL 17 server links the runtime the minimal image of trixie ships. For every
+# library uuidx.so needs (libstdc++, libgcc_s, libc, libcrypto...): it is in trixie, trixie's
+# server loads it too (directly or through another library), and it defines every symbol version
+# uuidx.so asks of it (GLIBC_, GLIBCXX_, CXXABI_, OPENSSL_: test/lib/elf_fit.py, readelf); the
+# newest of each is printed. The same check on sid's own server binary finds it does not fit
+# trixie, which shows the check can tell. A run that left out 18 or 19 has no image of it: then
+# that image is skipped, saying so. (UUIDX_OPERAND_ANY_IMAGE=1 takes whatever archive the release
+# directory holds, built from this tree or not: a development aid.)
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/generation.sh  # check_true
+source lab/deps.sh
+source lab/root.sh
+source release/artefacts.sh
+passed=0
+failed=0
+skipped=0
+work=$(mktemp -d /tmp/uuidx-operand.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+commit=$(bash release/worktree_commit.sh) || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+release=$(release_dir "$commit")
+version=$(git show "$commit:META.json" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+operand_server=usr/lib/postgresql/17/bin/postgres
+
+trixie=$(root_provide trixie) || { echo "FAIL  the Debian trixie root could not be provided"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+if [ ! -x "$trixie/$operand_server" ]; then
+  root_run trixie bash -c 'source lab/deps.sh; source lab/pgserver.sh; pg_server_config 17 >/dev/null' >/dev/null 2>&1
+fi
+check_true "trixie's server, whose runtime the operand ships: $operand_server in the trixie root" \
+  "$([ -x "$trixie/$operand_server" ] && echo t)" "$(cat "$trixie/etc/debian_version" 2>/dev/null)"
+
+# the library of the image archive's one layer
+image_library() {
+  python3 - "$1" "$2" <<'PY'
+import io, json, sys, tarfile
+archive = tarfile.open(sys.argv[1])
+blob = lambda digest: archive.extractfile("./blobs/" + digest.replace(":", "/")).read()
+index = json.loads(archive.extractfile("./index.json").read())
+manifest = json.loads(blob(index["manifests"][0]["digest"]))
+layer = tarfile.open(fileobj=io.BytesIO(blob(manifest["layers"][0]["digest"])))
+member = next(m for m in layer.getmembers() if m.name.lstrip("./") == "lib/uuidx.so")
+open(sys.argv[2], "wb").write(layer.extractfile(member).read())
+PY
+}
+
+# fit LIB LABEL: one check per needed library, and the newest versions
+fit() {
+  python3 test/lib/elf_fit.py "$1" "$trixie" "$operand_server" >"$work/fit" 2>&1 ||
+    { check_true "$2: read" "" "$(tail -n 3 "$work/fit")"; return; }
+  while IFS='|' read -r name path loaded wanted missing; do
+    [ "$name" = newest ] && continue
+    check_true "$2 needs $name: in trixie, loaded by its server, every version defined" \
+      "$([ "$path" != missing ] && [ "$loaded" = yes ] && [ -z "$missing" ] && echo t)" \
+      "$path; server loads it: $loaded; asks ${wanted:-no version}; missing: ${missing:-none}"
+  done <"$work/fit"
+  echo "      newest versions asked: $(sed -n 's/^newest|//p' "$work/fit")"
+}
+
+for m in 18 19; do
+  archive="$release/uuidx-$version-pg$m-image.tar"
+  if [ ! -f "$archive" ] || { [ -z "${UUIDX_OPERAND_ANY_IMAGE:-}" ] && ! stamp_fresh "$release" "image-$m" "$(git rev-parse "$commit^{tree}")"; }; then
+    if [[ " ${UUIDX_PG_VERSIONS:-} " == *" $m "* ]]; then
+      check_true "the image of $m, built by this run from this tree" "" "no current $(basename "$archive")"
+    else
+      echo "SKIP  the image of $m: this run left out $m (majors ${UUIDX_PG_VERSIONS:-none})"
+      skipped=$((skipped + 1))
+    fi
+    continue
+  fi
+  image_library "$archive" "$work/uuidx-$m.so"
+  check_true "the image of $m ($(basename "$archive")) holds lib/uuidx.so" "$([ -s "$work/uuidx-$m.so" ] && echo t)" \
+    "$(wc -c <"$work/uuidx-$m.so" 2>/dev/null) bytes"
+  [ -s "$work/uuidx-$m.so" ] && fit "$work/uuidx-$m.so" "uuidx.so of the image of $m"
+done
+
+# The check can tell: sid's own server binary asks for more than trixie has.
+sid=$(root_dir sid)
+if [ -x "$sid/usr/lib/postgresql/18/bin/postgres" ]; then
+  python3 test/lib/elf_fit.py "$sid/usr/lib/postgresql/18/bin/postgres" "$trixie" "$operand_server" >"$work/sid" 2>&1
+  refused=$(awk -F'|' '$1 != "newest" && ($2 == "missing" || $5 != "") { print $1 ": " ($5 == "" ? "missing" : $5) }' "$work/sid" | tr '\n' ';')
+  check_true "the same check refuses sid's own PostgreSQL 18 server on trixie" "$([ -n "$refused" ] && echo t)" "${refused:-everything fits}"
+fi
+echo "SUITE_RESULT passed=$passed failed=$failed skipped=$skipped"
+[ "$failed" = 0 ]
