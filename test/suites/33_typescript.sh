@@ -2,9 +2,9 @@
 # TypeScript's ORMs, as their users declare keys: the declarations of docs/frameworks.md
 # ("TypeScript: Drizzle, Knex, TypeORM"), taken from that page as written, each run through the
 # framework's own migration tool against this major's server, one database each. Node.js and npm
-# are Debian's (sid: Node.js 24); the frameworks come from the npm registry (pinned majors:
-# drizzle-orm 0.45, drizzle-kit 0.31, knex 3, typeorm 1, pg 8, typescript 5), installed into a
-# temporary project. Run on PostgreSQL 18 in the sid root; elsewhere skipped, saying why, and
+# are Debian's (sid: Node.js 24); the frameworks come from the npm registry, installed into a
+# temporary project by `npm ci` from the lockfile of test/npm/typescript (drizzle-orm 0.45,
+# drizzle-kit 0.31, knex 3, typeorm 1, pg 8, typescript 5; each package's sha512 pinned). Run on PostgreSQL 18 in the sid root; elsewhere skipped, saying why, and
 # under CI a failure on 18 (so is an npm registry that cannot be reached).
 # Checks, for each of Drizzle, Knex and TypeORM: the migration tool creates uuidx and makes
 # `id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`, the primary key; 100 rows inserted through
@@ -35,16 +35,24 @@ work=$(mktemp -d /tmp/uuidx-ts.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export npm_config_update_notifier=false
 mkdir -p "$work/drizzle" "$work/knex/migrations" "$work/typeorm/migrations" "$work/prisma"
-echo '{"name": "uuidx-ts", "private": true}' >"$work/package.json"
-# The registry first, without retries: npm install would retry an unreachable one for minutes.
-out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1) ||
-  skip_or_fail "TypeScript: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
-# Install scripts are not needed (esbuild's binary comes as a package of its own), and npm 12
-# blocks them anyway.
-out=$(cd "$work" && timeout 300 npm install --no-audit --no-fund --ignore-scripts drizzle-orm@0.45 drizzle-kit@0.31 \
-  knex@3 typeorm@1 reflect-metadata@0.2 pg@8 typescript@5 @types/node@24 2>&1)
+cp test/npm/typescript/package.json test/npm/typescript/package-lock.json "$work/"
+cp test/npm/prisma/package.json test/npm/prisma/package-lock.json "$work/prisma/"
+# The registry first, without retries: npm would retry an unreachable one for minutes.
+out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
+if [ $? != 0 ] && grep -Eq 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|CERT_UNTRUSTED' <<<"$out"; then
+  # A TLS proxy whose authority this system does not trust (as on a new minimal machine behind
+  # one): what is installed is still checked, since npm ci takes only the lockfile's packages and
+  # refuses any whose sha512 differs from the one committed there.
+  echo "      the npm registry's certificate is not trusted here ($(grep -m1 -oE 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|CERT_UNTRUSTED' <<<"$out")): installing with strict-ssl off, every package checked against the lockfile's sha512"
+  export npm_config_strict_ssl=false
+  out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
+fi
+[ $? = 0 ] || skip_or_fail "TypeScript: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
+# Exactly the lockfile's packages (test/npm/typescript). Install scripts are not needed (esbuild's
+# binary comes as a package of its own), and npm 12 blocks them anyway.
+out=$(cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
 rc=$?
-[ $rc = 0 ] || skip_or_fail "TypeScript: npm install from the npm registry failed (exit code $rc): $(grep -m1 'npm error' <<<"$out" | cut -c1-200)"
+[ $rc = 0 ] || skip_or_fail "TypeScript: npm ci from the npm registry failed (exit code $rc): $(grep -m1 'npm error' <<<"$out" | cut -c1-200)"
 versions=$(cd "$work" && node -e '
   for (const p of ["drizzle-orm", "drizzle-kit", "knex", "typeorm", "pg", "typescript"])
     process.stdout.write(p + " " + require("./node_modules/" + p + "/package.json").version + ", ");' 2>&1)
@@ -234,11 +242,10 @@ check_sql "TypeORM created no uuid-ossp (installExtensions: false)" "
 
 # ---- Prisma: from npm alone ---------------------------------------------------------------------
 skipped=0
-out=$(cd "$work/prisma" && echo '{"name": "uuidx-prisma", "private": true}' >package.json \
-  && timeout 60 npm install --no-audit --no-fund prisma@7 @prisma/client@7 @prisma/adapter-pg@7 pg@8 2>&1)
+out=$(cd "$work/prisma" && timeout 120 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
 rc=$?
 if [ $rc != 0 ]; then
-  check_true "npm install prisma@7 @prisma/client@7 @prisma/adapter-pg@7" f "exit code $rc: $(flat "$out")"
+  check_true "npm ci of prisma 7, @prisma/client 7, @prisma/adapter-pg 7 (test/npm/prisma)" f "exit code $rc: $(flat "$out")"
 else
   cat >"$work/prisma/schema.prisma" <<'EOF'
 datasource db {
