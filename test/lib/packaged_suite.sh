@@ -1,6 +1,7 @@
 # packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
-# major only (a framework, a driver, an extension in the sid root). Source it with
-# required_major set, after lab/deps.sh and test/lib/generation.sh; it sets major.
+# major only (a framework, a driver, an extension in the sid root). Source it from the
+# repository's root with required_major set; it brings in the cluster, the checks and the
+# package installer, and sets major.
 #   require_package LABEL PACKAGE MIN_VERSION [OTHER ...]   on the required major only: PACKAGE
 #       as apt offers it, MIN_VERSION or later, installed with the others; else the suite is
 #       skipped, saying why (under CI, on the required major, a failure)
@@ -8,6 +9,10 @@
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
 #   check_key_column TABLE WHAT   check_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
 #       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
+source test/lib/cluster.sh
+source test/lib/generation.sh
+source lab/deps.sh
+
 major=$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
 skip_or_fail() {

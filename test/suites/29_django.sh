@@ -10,9 +10,6 @@
 # the default, and a v4 key is refused there.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
 py=/usr/bin/python3
 
 required_major=18

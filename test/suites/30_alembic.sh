@@ -10,9 +10,6 @@
 # (uuid.UUID) in insert order.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
 py=/usr/bin/python3
 
 required_major=18

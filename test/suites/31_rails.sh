@@ -12,10 +12,6 @@
 # refuses a v4.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
-
 required_major=18
 source test/lib/packaged_suite.sh
 require_package Rails ruby-activerecord 2:7.2 ruby-pg

@@ -9,10 +9,6 @@
 # [16]byte: every key a v7, distinct, in insert order, in both tables.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
-
 required_major=18
 package=golang-github-jackc-pgx-v5-dev
 source test/lib/packaged_suite.sh

@@ -20,10 +20,6 @@
 # failure if anything else does.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
-
 required_major=18
 source test/lib/packaged_suite.sh
 # (20.19: the oldest Node.js that typeorm 1 and prisma 7 take)

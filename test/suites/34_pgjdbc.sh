@@ -17,10 +17,6 @@
 # time from the year 6429 on).
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
-source lab/deps.sh
-
 required_major=18
 package=libpostgresql-jdbc-java
 jar=/usr/share/java/postgresql.jar

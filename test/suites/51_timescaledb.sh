@@ -17,10 +17,7 @@
 # changed only where the key is proven v7, never more chunks with the rewrite on.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
-source test/lib/generation.sh
 source test/lib/order_oracle.sh
-source lab/deps.sh
 
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
