@@ -12,7 +12,9 @@
 # does; the server's log shows each insert sent with RETURNING "id" added; getObject(i) gives a
 # java.util.UUID for the domain column and the metadata names it uuid; a literal `INSERT ...
 # RETURNING id` gives v7 keys per row and as a batch with generated keys, while as a plain batch its
-# rows go in with update counts of 0 and no keys; a v4 from UUID.randomUUID() is refused by the
+# rows go in with update counts of 0 and no keys; with reWriteBatchedInserts=true, a batch with
+# generated keys is still sent one insert per row and gives its keys in insert order, and a batch
+# without them goes as inserts of 64, 32 and 4 rows, counted -2 each, its keys in insert order; a v4 from UUID.randomUUID() is refused by the
 # domain; UUID.compareTo (signed longs) and the server disagree on a v7 key whose top bit is set (a
 # time from the year 6429 on).
 set -u
@@ -52,6 +54,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -89,12 +93,16 @@ public class Check {
         exec(conn, "CREATE TABLE " + table + " (id " + keyType + " PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
         List<UUID> made;
         int counted = 0;
+        Set<Integer> counts = new TreeSet<>();
         try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)", new String[] {"id"})) {
             for (int n = 0; n < 100; n++) {
                 ps.setInt(1, n);
                 ps.addBatch();
             }
-            for (int c : ps.executeBatch()) counted += c;
+            for (int c : ps.executeBatch()) {
+                counted++;
+                counts.add(c);
+            }
             made = keys(ps.getGeneratedKeys());
         }
         List<UUID> read = new ArrayList<>();
@@ -107,8 +115,34 @@ public class Check {
         }
         List<UUID> sorted = new ArrayList<>(read);
         sorted.sort(UUID::compareTo);
-        return "rows " + counted + " " + summary(made) + " read " + read.size() + " in order " + inOrder
+        return "update counts " + counted + " of " + counts + " rows " + count(conn, table) + " " + summary(made) + " read " + read.size() + " in order " + inOrder
             + " same keys " + read.equals(made) + " compareTo agrees " + sorted.equals(read);
+    }
+
+    // 100 rows in one batch, no keys asked for; then read ordered by the server.
+    static String plainBatch(Connection conn, String table) throws SQLException {
+        exec(conn, "CREATE TABLE " + table + " (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
+        int counted = 0;
+        Set<Integer> counts = new TreeSet<>();
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)")) {
+            for (int n = 0; n < 100; n++) {
+                ps.setInt(1, n);
+                ps.addBatch();
+            }
+            for (int c : ps.executeBatch()) {
+                counted++;
+                counts.add(c);
+            }
+        }
+        List<UUID> read = new ArrayList<>();
+        boolean inOrder = true;
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, note FROM " + table + " ORDER BY id")) {
+            while (rs.next()) {
+                inOrder &= rs.getInt(2) == read.size();
+                read.add(rs.getObject(1, UUID.class));
+            }
+        }
+        return "update counts " + counted + " of " + counts + " " + summary(read) + " in order " + inOrder;
     }
 
     // What PgJDBC does with a literal RETURNING: per row, as a plain batch, as a batch with generated keys.
@@ -162,6 +196,11 @@ public class Check {
                     + " type name " + md.getColumnTypeName(1) + " class name " + md.getColumnClassName(1));
             }
             returning(conn);
+            // The driver's multi-row rewrite of a batch (a setting Hibernate users turn on for bulk inserts).
+            try (Connection rw = DriverManager.getConnection(System.getenv("JDBC_URL") + "&reWriteBatchedInserts=true")) {
+                System.out.println("rewrite with keys: " + batch(rw, "by_rewrite", "uuid_v7"));
+                System.out.println("rewrite without keys: " + plainBatch(rw, "by_rewrite_plain"));
+            }
             try (PreparedStatement ps = conn.prepareStatement("INSERT INTO by_domain (id, note) VALUES (?, 100)")) {
                 ps.setObject(1, UUID.randomUUID());
                 ps.executeUpdate();
@@ -199,10 +238,20 @@ check_true "the batch with generated keys: PgJDBC sends each insert with RETURNI
   "$([ "$sent" = '100 with RETURNING "id" added, 0 without' ] && echo t)" "$sent"
 for t in domain plain; do
   check_true "a $t key column: 100 rows in one batch, keys as generated keys by getObject(i, UUID.class), then ordered by key; UUID.compareTo sorts them alike" \
-    "$([ "$(got $t)" = "rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show $t)"
+    "$([ "$(got $t)" = "update counts 100 of [1] rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show $t)"
 done
-check_true "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
-  "$([ "$(got 'domain getObject')" = "java.util.UUID type name uuid class name java.util.UUID" ] && echo t)" "$(show 'domain getObject')"
+# PgJDBC's multi-row rewrite: the rows per statement it sent into each table, from the server's log.
+rows_per_insert() { grep -o "INSERT INTO $1 (note) VALUES (\$1)[^R]*" "$CLUSTER_DIR/server.log" | awk -F'),' '{ print NF }' | sort -n | uniq -c | awk '{ printf "%s of %s; ", $1, $2 }'; }
+sent=$(rows_per_insert by_rewrite)
+check_true "reWriteBatchedInserts=true and generated keys asked for: PgJDBC does not rewrite, one insert per row (count of statements of N rows, the server's log)" \
+  "$([ "$sent" = "100 of 1; " ] && echo t)" "$sent"
+check_true "... and the keys come back as generated keys, v7, in insert order" \
+  "$([ "$(got 'rewrite with keys')" = "update counts 100 of [1] rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show 'rewrite with keys')"
+sent=$(rows_per_insert by_rewrite_plain)
+check_true "reWriteBatchedInserts=true, no keys asked for: PgJDBC sends multi-row inserts (count of statements of N rows, the server's log)" \
+  "$([ "$sent" = "1 of 4; 1 of 32; 1 of 64; " ] && echo t)" "$sent"
+check_true "... each counted SUCCESS_NO_INFO (-2), the server's keys v7 and in insert order" \
+  "$([ "$(got 'rewrite without keys')" = "update counts 100 of [-2] keys 100 v7 true distinct 100 in order true" ] && echo t)" "$(show 'rewrite without keys')"
 check_true "a literal INSERT ... RETURNING id, per row: v7 keys" \
   "$([ "$(got 'returning per row')" = "keys 10 v7 true distinct 10" ] && echo t)" "$(show 'returning per row')"
 check_true "the same as a plain batch: the rows go in, but executeBatch counts 0 for each and the keys are dropped" \
