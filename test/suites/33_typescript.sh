@@ -14,7 +14,8 @@
 # `drizzle-kit pull` reads the column back as a plain uuid() (the domain lost); Knex (no
 # introspection) has nothing to run the second time; TypeORM's migration:generate finds no change
 # against the page's entity, and against an entity declaring the default itself writes it again
-# (with a down to uuid_generate_v4()); TypeORM created no uuid-ossp. Prisma 7 from npm alone:
+# (with a down to uuid_generate_v4()), and against an empty database would make a plain uuid key
+# defaulting to uuid_generate_v4(); TypeORM created no uuid-ossp. Prisma 7 from npm alone:
 # `prisma db pull` on the Knex table, reported as SKIP when what stops it is the fetch of its
 # schema engine binary (npm does not ship it, and only the npm registry is reachable here), a
 # failure if anything else does.
@@ -58,7 +59,7 @@ bin=$work/node_modules/.bin
 
 cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
 trap 'rm -rf "$work"; cluster_stop' EXIT
-for db in drizzle knex typeorm; do cluster_psql -c "CREATE DATABASE $db"; done
+for db in drizzle knex typeorm typeorm_new; do cluster_psql -c "CREATE DATABASE $db"; done
 
 frameworks_blocks drizzle "$work/drizzle"
 frameworks_blocks knex "$work/knex"
@@ -233,6 +234,13 @@ check_true "an entity saying PrimaryColumn(\"uuid\", { default: uuid_generate_v7
   "$([ $rc = 1 ] && grep -q 'ALTER COLUMN "id" SET DEFAULT uuid_generate_v7()' <<<"$up" && grep -q 'ALTER COLUMN "id" SET DEFAULT uuid_generate_v4()' <<<"$down" && echo t)" \
   "exit code $rc: up: ${up:-$(flat "$(grep -v '^query' <<<"$out")" 300)} down: $down"
 check_key_column orders "TypeORM: after migration:generate"
+# Why the page's migration is written by hand: one generated for a new table.
+out=$(DATABASE_URL="postgresql://$PGUSER@localhost:$PGPORT/typeorm_new?host=$PGHOST" orm data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
+rc=$?
+created=$(sed -n '/public async up/,/^    }/p' <<<"$out" | grep -o 'CREATE TABLE "orders" [^`]*' | head -n 1)
+check_true "the page's entity against an empty database: migration:generate would make a plain uuid key defaulting to uuid_generate_v4()" \
+  "$([ $rc = 1 ] && grep -q '"id" uuid NOT NULL DEFAULT uuid_generate_v4()' <<<"$created" && ! grep -q uuid_v7 <<<"$created" && echo t)" \
+  "exit code $rc: ${created:-$(flat "$(grep -v '^query' <<<"$out")" 300)}"
 check_sql "TypeORM created no uuid-ossp (installExtensions: false)" "
   SELECT NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'uuid-ossp'), string_agg(extname, ' ' ORDER BY extname) FROM pg_extension"
 
