@@ -54,7 +54,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -88,66 +87,65 @@ public class Check {
         return "keys " + keys.size() + " v7 " + keys.stream().allMatch(Check::v7) + " distinct " + new HashSet<>(keys).size();
     }
 
-    // 100 rows in one batch, the keys asked for as generated keys; then read ordered by the server.
-    static String batch(Connection conn, String table, String keyType) throws SQLException {
-        exec(conn, "CREATE TABLE " + table + " (id " + keyType + " PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
-        List<UUID> made;
-        int counted = 0;
-        Set<Integer> counts = new TreeSet<>();
-        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)", new String[] {"id"})) {
-            for (int n = 0; n < 100; n++) {
-                ps.setInt(1, n);
-                ps.addBatch();
-            }
-            for (int c : ps.executeBatch()) {
-                counted++;
-                counts.add(c);
-            }
-            made = keys(ps.getGeneratedKeys());
+    // 100 rows (note 0 to 99) in one batch: executeBatch's update counts, how many and which values.
+    static String insert100(PreparedStatement ps) throws SQLException {
+        for (int n = 0; n < 100; n++) {
+            ps.setInt(1, n);
+            ps.addBatch();
         }
-        List<UUID> read = new ArrayList<>();
+        int[] counts = ps.executeBatch();
+        return "update counts " + counts.length + " of " + Arrays.stream(counts).boxed().collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    // The keys ordered by the server, and whether that is the insert order (a row's note is its place).
+    record Read(List<UUID> keys, boolean inOrder) {}
+
+    static Read readOrdered(Connection conn, String table) throws SQLException {
+        List<UUID> keys = new ArrayList<>();
         boolean inOrder = true;
         try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, note FROM " + table + " ORDER BY id")) {
             while (rs.next()) {
-                inOrder &= rs.getInt(2) == read.size();
-                read.add(rs.getObject(1, UUID.class));
+                inOrder &= rs.getInt(2) == keys.size();
+                keys.add(rs.getObject(1, UUID.class));
             }
         }
-        List<UUID> sorted = new ArrayList<>(read);
+        return new Read(keys, inOrder);
+    }
+
+    static void createTable(Connection conn, String table, String keyType) throws SQLException {
+        exec(conn, "CREATE TABLE " + table + " (id " + keyType + " PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
+    }
+
+    // 100 rows in one batch, the keys asked for as generated keys; then read ordered by the server.
+    static String batch(Connection conn, String table, String keyType) throws SQLException {
+        createTable(conn, table, keyType);
+        String counts;
+        List<UUID> made;
+        try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)", new String[] {"id"})) {
+            counts = insert100(ps);
+            made = keys(ps.getGeneratedKeys());
+        }
+        Read read = readOrdered(conn, table);
+        List<UUID> sorted = new ArrayList<>(read.keys());
         sorted.sort(UUID::compareTo);
-        return "update counts " + counted + " of " + counts + " rows " + count(conn, table) + " " + summary(made) + " read " + read.size() + " in order " + inOrder
-            + " same keys " + read.equals(made) + " compareTo agrees " + sorted.equals(read);
+        return counts + " rows " + count(conn, table) + " " + summary(made) + " read " + read.keys().size() + " in order " + read.inOrder()
+            + " same keys " + read.keys().equals(made) + " compareTo agrees " + sorted.equals(read.keys());
     }
 
     // 100 rows in one batch, no keys asked for; then read ordered by the server.
     static String plainBatch(Connection conn, String table) throws SQLException {
-        exec(conn, "CREATE TABLE " + table + " (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
-        int counted = 0;
-        Set<Integer> counts = new TreeSet<>();
+        createTable(conn, table, "uuid_v7");
+        String counts;
         try (PreparedStatement ps = conn.prepareStatement("INSERT INTO " + table + " (note) VALUES (?)")) {
-            for (int n = 0; n < 100; n++) {
-                ps.setInt(1, n);
-                ps.addBatch();
-            }
-            for (int c : ps.executeBatch()) {
-                counted++;
-                counts.add(c);
-            }
+            counts = insert100(ps);
         }
-        List<UUID> read = new ArrayList<>();
-        boolean inOrder = true;
-        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, note FROM " + table + " ORDER BY id")) {
-            while (rs.next()) {
-                inOrder &= rs.getInt(2) == read.size();
-                read.add(rs.getObject(1, UUID.class));
-            }
-        }
-        return "update counts " + counted + " of " + counts + " " + summary(read) + " in order " + inOrder;
+        Read read = readOrdered(conn, table);
+        return counts + " " + summary(read.keys()) + " in order " + read.inOrder();
     }
 
     // What PgJDBC does with a literal RETURNING: per row, as a plain batch, as a batch with generated keys.
     static void returning(Connection conn) throws SQLException {
-        exec(conn, "CREATE TABLE lit (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), note int NOT NULL)");
+        createTable(conn, "lit", "uuid_v7");
         String sql = "INSERT INTO lit (note) VALUES (?) RETURNING id";
         List<UUID> made = new ArrayList<>();
         try (PreparedStatement ps = conn.prepareStatement(sql)) {
