@@ -14,9 +14,9 @@
 # RETURNING id` gives v7 keys per row and as a batch with generated keys, while as a plain batch its
 # rows go in with update counts of 0 and no keys; with reWriteBatchedInserts=true, a batch with
 # generated keys is still sent one insert per row and gives its keys in insert order, and a batch
-# without them goes as inserts of 64, 32 and 4 rows, counted -2 each, its keys in insert order; a v4 from UUID.randomUUID() is refused by the
-# domain; UUID.compareTo (signed longs) and the server disagree on a v7 key whose top bit is set (a
-# time from the year 6429 on).
+# without them goes as inserts of 64, 32 and 4 rows, counted -2 each, its keys in insert order; a
+# v4 from UUID.randomUUID() is refused by the domain; UUID.compareTo (signed longs) and the server
+# disagree on a v7 key whose top bit is set (a time from the year 6429 on).
 set -u
 cd "$(dirname "$0")/../.."
 required_major=18
@@ -238,6 +238,8 @@ for t in domain plain; do
   check_true "a $t key column: 100 rows in one batch, keys as generated keys by getObject(i, UUID.class), then ordered by key; UUID.compareTo sorts them alike" \
     "$([ "$(got $t)" = "update counts 100 of [1] rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show $t)"
 done
+check_true "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
+  "$([ "$(got 'domain getObject')" = "java.util.UUID type name uuid class name java.util.UUID" ] && echo t)" "$(show 'domain getObject')"
 # PgJDBC's multi-row rewrite: the rows per statement it sent into each table, from the server's log.
 rows_per_insert() { grep -o "INSERT INTO $1 (note) VALUES (\$1)[^R]*" "$CLUSTER_DIR/server.log" | awk -F'),' '{ print NF }' | sort -n | uniq -c | awk '{ printf "%s of %s; ", $1, $2 }'; }
 sent=$(rows_per_insert by_rewrite)

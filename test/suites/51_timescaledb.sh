@@ -19,15 +19,13 @@ set -u
 cd "$(dirname "$0")/../.."
 source test/lib/order_oracle.sh
 
-pg_config=${PG_CONFIG:-pg_config}
-major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-package=postgresql-$major-timescaledb
 # The major where Debian packages TimescaleDB with UUIDv7 dimensions: under CI it must run there.
 required_major=18
+source test/lib/packaged_suite.sh  # major, skip_or_fail
+package=postgresql-$major-timescaledb
 seed=${UUIDX_ORACLE_SEED:-20261125}
 n=${UUIDX_ORACLE_N:-200}
 
-source test/lib/packaged_suite.sh  # skip_or_fail
 candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 installed=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)
 version=${installed:-$candidate}
