@@ -1,7 +1,7 @@
 # order_oracle.sh: the oracle of orders by time and min/max of time (test/lib/order_oracle.py),
 # run and judged for suite 51_timescaledb (hypertables; the TAP test 010_time_order_oracle.pl judges plain
 # tables the same way, test/t/lib/UuidxOracle.pm).
-# Source it after cluster.sh and generation.sh, then, with uuidx created in database oracle:
+# Source it after cluster.sh and tap.sh, then, with uuidx created in database oracle:
 #   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
 # WORK: a directory for the script and results; about 3 * N queries per table from SEED; VARIANT:
 # "" (plain tables) or hypertable; NEVER: the tables no plan may change on (not provably v7);
@@ -15,22 +15,23 @@ order_oracle_check() {
   PGDATABASE=oracle cluster_psql -At -f "$work/order.sql" >"$work/order.out" 2>"$work/order.err"
   rc=$?
   python3 test/lib/order_oracle.py rows_sql $variant | PGDATABASE=oracle cluster_psql -At -F $'\t' >"$work/rows.tsv" 2>>"$work/order.err"
-  check_true "the order oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/order.err" ] && echo t)" \
+  tap_check "the order oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/order.err" ] && echo t)" \
     "exit code $rc, $((($(date +%s%N) - start) / 1000000)) ms$( [ -s "$work/order.err" ] && echo "; $(head -c 400 "$work/order.err")")"
   python3 test/lib/order_oracle.py check "$work/order.out" "$work/order.sql.flags" "$work/rows.tsv" >"$work/order.stats"
   while read -r table tried mismatched fired; do
     [ "$table" = "mismatched" ] && continue
-    check_true "$table: orders and min/max of time agree with the setting on and off" \
+    tap_check "$table: orders and min/max of time agree with the setting on and off" \
       "$([ "$mismatched" = 0 ] && [ "$tried" -ge $((3 * n)) ] && echo t)" "$tried queries, $mismatched mismatches (seed $seed)"
     if [[ " $never " == *" $table "* ]]; then
-      check_true "$table: never rewritten (not provably v7 with a NULL time only for a NULL key)" \
+      tap_check "$table: never rewritten (not provably v7 with a NULL time only for a NULL key)" \
         "$([ "$fired" = 0 ] && echo t)" "plan changed for $fired of $tried"
     else
-      check_true "$table: rewritten for many queries" "$([ $((fired * 100)) -ge $((tried * 25)) ] && echo t)" \
+      tap_check "$table: rewritten for many queries" "$([ $((fired * 100)) -ge $((tried * 25)) ] && echo t)" \
         "plan changed for $fired of $tried"
     fi
   done <"$work/order.stats"
-  grep '^mismatched' "$work/order.stats" && { echo "queries: $work/order.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
-  check_true "every table checked (orders)" "$([ "$(grep -vc '^mismatched' "$work/order.stats")" = "$count" ] && echo t)" \
+  grep -q '^mismatched' "$work/order.stats" && { tap_note "$(grep '^mismatched' "$work/order.stats")
+queries: $work/order.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
+  tap_check "every table checked (orders)" "$([ "$(grep -vc '^mismatched' "$work/order.stats")" = "$count" ] && echo t)" \
     "$(tr '\n' ';' <"$work/order.stats")"
 }

@@ -3,27 +3,21 @@
 # repository's root with required_major set; it brings in the cluster, the checks and the
 # package installer, and sets major.
 #   require_package LABEL PACKAGE MIN_VERSION [OTHER ...]   on the required major only: PACKAGE
-#       as apt offers it, MIN_VERSION or later, installed with the others; else the suite is
-#       skipped, saying why (under CI, on the required major, a failure)
+#       as apt offers it, MIN_VERSION or later, installed with the others; else skip_or_fail
+#   skip_or_fail REASON   the suite skipped, saying why (under CI, on the required major, a failure)
 #   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
-#   check_key_column TABLE WHAT   check_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
+#   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
 #       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
 source test/lib/cluster.sh
-source test/lib/generation.sh
+source test/lib/tap.sh
 source lab/deps.sh
 
 major=$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
 skip_or_fail() {
-  if [ -n "${CI:-}" ] && [ "$major" = "$required_major" ]; then
-    echo "FAIL  $1"
-    echo "SUITE_RESULT passed=0 failed=1"
-    exit 1
-  fi
-  echo "SKIP  $1"
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
+  [ -n "${CI:-}" ] && [ "$major" = "$required_major" ] && tap_bail "what the suite needs is here" "$1"
+  tap_skip_all "$1"
 }
 
 require_package() {
@@ -49,7 +43,7 @@ PY
 }
 
 check_key_column() {
-  check_sql "$2: id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), the primary key" "
+  tap_sql "$2: id uuid_v7 NOT NULL DEFAULT uuid_generate_v7(), the primary key" "
     SELECT format_type(a.atttypid, a.atttypmod) = 'uuid_v7' AND a.attnotnull AND pg_get_expr(d.adbin, d.adrelid) = 'uuid_generate_v7()'
            AND EXISTS (SELECT FROM pg_index i WHERE i.indrelid = a.attrelid AND i.indisprimary AND i.indkey[0] = a.attnum),
            format_type(a.atttypid, a.atttypmod) || ' default ' || pg_get_expr(d.adbin, d.adrelid)

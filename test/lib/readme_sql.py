@@ -23,7 +23,8 @@ Every file follows the same rules:
 - Comment lines "-- ERROR:  MESSAGE" right after a statement expect that error; any other error
   fails the block.
 - Reference table cells "`SELECT ...;` → `VALUE`" run one by one and must print VALUE.
-Prints PASS/FAIL lines and a last line "SUITE_RESULT passed=N failed=M skipped=K".
+Prints TAP lines, "ok N - WHAT" or "not ok N - WHAT" with what it saw on "# " lines, and no plan:
+the suite that runs it adds its checks and the plan.
 Connection: PGHOST/PGPORT/PGUSER of the environment; psql from $PGBIN.
 """
 import os
@@ -144,12 +145,10 @@ def main(paths):
 
     def check(ok, what, detail=""):
         nonlocal passed, failed
-        if ok:
-            passed += 1
-            print(f"PASS  {what}")
-        else:
-            failed += 1
-            print(f"FAIL  {what}" + (f"\n      {detail}" if detail else ""))
+        passed, failed = passed + bool(ok), failed + (not ok)
+        print(f"{'ok' if ok else 'not ok'} {passed + failed + skipped} - {what}")
+        for line in detail.splitlines():
+            print(f"# {line}")
 
     for n, path in enumerate(paths):
         text = open(path, encoding="utf-8").read()
@@ -171,7 +170,7 @@ def main(paths):
                 directive = "continues"
             elif directive.startswith("skip"):
                 skipped += 1
-                print(f"SKIP  {label}: {directive[4:].strip()}")
+                print(f"ok {passed + failed + skipped} - {label} # SKIP {directive[4:].strip()}")
                 continue
             if not directive.startswith("continues") or db is None:
                 db = f"readme_{n}_{k}"
@@ -224,7 +223,8 @@ def main(paths):
                         ok = False
                         why.append(f"expected '{v}' from: {s.strip()[:80]}; got: {res.strip()[:200]}")
             nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
-            check(ok, f"{label}: {len(stmts)} statements, {nvalues} printed values checked", "\n      ".join(why))
+            check(ok, f"{label}: the block runs and prints what the page says",
+                  "\n".join([f"{len(stmts)} statements, {nvalues} printed values checked"] + why))
 
         if suite is not None:
             continue
@@ -237,7 +237,6 @@ def main(paths):
             res = psql(db, "SET timezone = 'UTC';\n" + m.group(1) + "\n")
             check(m.group(2) in res and "ERROR" not in res, f"{path}:{line}: {m.group(1)} → {m.group(2)}",
                   res.strip()[:300])
-    print(f"SUITE_RESULT passed={passed} failed={failed} skipped={skipped}")
     return 0 if failed == 0 else 1
 
 

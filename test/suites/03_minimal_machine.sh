@@ -18,19 +18,18 @@ set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 start=$(date +%s)
 finish() {
   [ -n "${copy:-}" ] && rm -rf "$copy"
-  echo "      suite took $(($(date +%s) - start)) s"
-  echo "SUITE_RESULT passed=$passed failed=$failed"
-  exit 0
+  tap_note "suite took $(($(date +%s) - start)) s"
+  tap_done
 }
 
 bare=$(root_provide "$suite-bare")
-check_true "a bare Debian $suite root (minbase and git)" "$([ -n "$bare" ] && [ -f "$bare/.uuidx-root" ] && echo t)" "${bare:-none}"
+tap_check "a bare Debian root of the machine's suite (minbase and git)" "$([ -n "$bare" ] && [ -f "$bare/.uuidx-root" ] && echo t)" "${bare:-none}"
 [ -n "$bare" ] || finish
 copy=$(mktemp -d "$UUIDX_PG_CACHE/roots/minimal.XXXXXX")
 cp -a "$bare/." "$copy/"
@@ -44,7 +43,7 @@ inside() { _root_enter "$copy" "" "$@"; }
 
 # 1. What the machine lacks.
 absent=$(inside bash -c 'for p in pgrep ps python3 make g++ psql sudo; do command -v "$p" >/dev/null || printf "%s " "$p"; done')
-check_true "the copy lacks what the scripts install (procps, python3, make, g++, PostgreSQL, sudo)" \
+tap_check "the copy lacks what the scripts install (procps, python3, make, g++, PostgreSQL, sudo)" \
   "$([ "$absent" = "pgrep ps python3 make g++ psql sudo " ] && echo t)" "absent: ${absent:-nothing}"
 
 # 2. The quickstart, from the repository's files as a clone has them.
@@ -54,15 +53,15 @@ tar -xf "$copy/var/tmp/uuidx-tree.tar" -C "$copy/root/uuidx-harness"
 out=$(inside bash /root/uuidx-harness/lab/quickstart_runs.sh /var/tmp/uuidx-tree.tar 2>&1)
 for as in root sudo; do
   line=$(grep -E "^QUICKSTART as=$as " <<<"$out" | tail -n 1)
-  [[ $line == *" rc=0 "*"works=yes" ]] || { echo "$out" | sed -n "/QUICKSTART as=$as/q;p" | tail -n 30; }
-  check_true "test/quickstart.sh on a new $suite, as $as" "$([[ $line == *" rc=0 "*"works=yes" ]] && echo t)" "${line:-no result line}"
+  [[ $line == *" rc=0 "*"works=yes" ]] || tap_note "$(sed -n "/QUICKSTART as=$as/q;p" <<<"$out" | tail -n 30)"
+  tap_check "test/quickstart.sh on a new machine, as $as" "$([[ $line == *" rc=0 "*"works=yes" ]] && echo t)" "${line:-no result line}"
 done
 
 # 3. The install step, then every program the scripts call.
 out=$(inside bash -c 'cd /root/uuidx-harness && bash test/run-tests.sh --install-only' 2>&1)
 rc=$?
-[ "$rc" = 0 ] || tail -n 30 <<<"$out"
-check_true "test/run-tests.sh --install-only on a new $suite" "$([ "$rc" = 0 ] && echo t)" "exit $rc"
+[ "$rc" = 0 ] || tap_note "$(tail -n 30 <<<"$out")"
+tap_check "test/run-tests.sh --install-only on a new machine" "$([ "$rc" = 0 ] && echo t)" "exit $rc"
 mapfile -t scripts < <(git ls-files -co --exclude-standard '*.sh' '*.py' .ci/run)
 out=$(inside bash -c 'cd /root/uuidx-harness && export PATH="$PATH$(printf ":%s" /usr/lib/postgresql/*/bin)" &&
   python3 test/lib/commands_used.py "$@" | while IFS=$(printf "\t") read -r program where optional; do
@@ -72,10 +71,10 @@ out=$(inside bash -c 'cd /root/uuidx-harness && export PATH="$PATH$(printf ":%s"
   done' _ "${scripts[@]}" 2>&1)
 found=$(grep -c '^found ' <<<"$out")
 missing=$(grep '^missing ' <<<"$out")
-grep '^optional ' <<<"$out" | sed 's/^/      /'
-check_true "the program list read from the scripts holds those known to be called (pgrep, ps, psql, make, python3, mmdebstrap)" \
+tap_note "$(grep '^optional ' <<<"$out")"
+tap_check "the program list read from the scripts holds those known to be called (pgrep, ps, psql, make, python3, mmdebstrap)" \
   "$(for p in pgrep ps psql make python3 mmdebstrap; do grep -qx "found $p" <<<"$out" || grep -q "^missing $p " <<<"$out" || exit; done; echo t)" \
   "$found found"
-check_true "every program the scripts call is found after the install step" "$([ -z "$missing" ] && [ "$found" -gt 30 ] && echo t)" \
+tap_check "every program the scripts call is found after the install step" "$([ -z "$missing" ] && [ "$found" -gt 30 ] && echo t)" \
   "$found found${missing:+; $(tr '\n' ' ' <<<"$missing")}"
 finish

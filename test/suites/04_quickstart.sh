@@ -12,12 +12,12 @@ set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)
 for suite in ${UUIDX_QUICKSTART_SUITES:-${UUIDX_LANE_ROOT:-trixie sid}}; do
   if ! dir=$(root_provide "$suite"); then
-    check_true "the Debian $suite root" f "could not be made"
+    tap_check "the Debian $suite root is made" f "could not be made"
     continue
   fi
   tarball=var/tmp/uuidx-quickstart-tree.tar
@@ -28,9 +28,8 @@ for suite in ${UUIDX_QUICKSTART_SUITES:-${UUIDX_LANE_ROOT:-trixie sid}}; do
     line=$(grep -E "^QUICKSTART as=$as " <<<"$out" | tail -n 1)
     ok=""
     [[ $line == *" rc=0 "*" major=${expected_major[$suite]:-?} works=yes" ]] && ok=t
-    [ -n "$ok" ] || { echo "$out" | sed -n "/^QUICKSTART as=$as /q;p" | tail -n 30; }
-    check_true "test/quickstart.sh on Debian $suite with its PostgreSQL ${expected_major[$suite]:-?}, as $as" "$ok" \
-      "${line:-no result line}"
+    [ -n "$ok" ] || tap_note "$(sed -n "/^QUICKSTART as=$as /q;p" <<<"$out" | tail -n 30)"
+    tap_check "test/quickstart.sh on Debian $suite with its own PostgreSQL, as $as" "$ok" "${line:-no result line}"
   done
 done
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

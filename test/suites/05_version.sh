@@ -9,30 +9,18 @@
 # that their passing means something.
 set -u
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
-check() {  # check "what" command...
-  if "${@:2}" >/dev/null 2>&1; then passed=$((passed + 1)); else echo "FAILED: $1"; failed=$((failed + 1)); fi
-}
-check_verbose() {  # the same, showing the command's output when it fails
+source test/lib/tap.sh
+check() {  # check "what" command...: the command's output shown when it fails
   local out
-  if out=$("${@:2}" 2>&1); then passed=$((passed + 1)); else echo "FAILED: $1"; echo "$out" | sed 's/^/    /'; failed=$((failed + 1)); fi
+  out=$("${@:2}" 2>&1)
+  tap_check "$1" "$([ $? = 0 ] && echo t)" "$out"
 }
 ver=$(sed -n 's/^EXTVERSION *= *//p' Makefile)
 dist=$(python3 -c 'import json; print(json.load(open("META.json"))["version"])')
-echo "EXTVERSION = $ver, distribution version $dist"
+tap_note "EXTVERSION = $ver, distribution version $dist"
 
-# Every file states its version: one check per line of versions.py.
-out=$(python3 release/versions.py .)
-rc=$?
-fails=0
-while IFS= read -r line; do
-  case $line in
-    "ok   "*) passed=$((passed + 1)) ;;
-    "FAIL "*) echo "FAILED: ${line#FAIL }"; failed=$((failed + 1)); fails=$((fails + 1)) ;;
-  esac
-done <<<"$out"
-if [ "$rc" != 0 ] && [ "$fails" = 0 ]; then echo "FAILED: versions.py exited $rc"; echo "$out"; failed=$((failed + 1)); fi
+# Every file states its version: versions.py, one line per file ("ok   ..." or "FAIL ...: found ...").
+check "release/versions.py: every file states the SQL and the distribution version" python3 release/versions.py .
 
 check "control file is trusted and not relocatable (its scripts use @extschema@)" \
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
@@ -43,9 +31,9 @@ check "uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
   bash -c "sha256sum uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
 check "uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
   bash -c "sha256sum uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
-check "uuidx--1.0--$ver.sql exists" test -f "uuidx--1.0--$ver.sql"
+check "the update script from 1.0 to EXTVERSION exists" test -f "uuidx--1.0--$ver.sql"
 
-check_verbose "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
+check "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
   python3 release/pgxn_meta.py --root . META.json
 check "META.json names OpenSSL only under a custom x_ key (prereqs are for PGXN and core/contrib)" \
   python3 -c "
@@ -108,18 +96,15 @@ for line in open(sys.argv[1], encoding="utf-8"):
     m = copy.deepcopy(base)
     exec(edit)
     problems = pgxn_meta.Checker(".").check(m)
-    if (expect == "reject") == bool(problems):
-        print("ok")
-    else:
-        print(f"FAILED: pgxn_meta.py should {expect} META.json with {what}")
-        for p in problems:
-            print(f"    {p}")
+    print(("t" if (expect == "reject") == bool(problems) else "f") + f"|pgxn_meta.py should {expect} META.json with {what}|"
+          + "; ".join(problems))
 PY
 )
-[ -n "$out" ] || { echo "FAILED: the pgxn_meta.py cases did not run"; failed=$((failed + 1)); }
-passed=$((passed + $(grep -c '^ok$' <<<"$out")))
-failed=$((failed + $(grep -c '^FAILED' <<<"$out")))
-grep -v '^ok$' <<<"$out"
+tap_check "the pgxn_meta.py cases ran" "$([ "$(grep -c . <<<"$out")" = "$(grep -c . "$tmp/cases")" ] && echo t)" \
+  "$(grep -c . <<<"$out") of $(grep -c . "$tmp/cases") cases"
+while IFS='|' read -r ok what problems; do
+  [ -n "$what" ] && tap_check "$what" "$ok" "$problems"
+done <<<"$out"
 
 # versions.py must notice a file that states another version (make dist refuses then).
 mkdir -p "$tmp/tree/debian"
@@ -130,11 +115,10 @@ disagree() {  # disagree "what" file sed-expression: versions.py must fail on th
   cp "$2" "$tmp/saved"
   sed -i "$3" "$2"
   if cmp -s "$2" "$tmp/saved"; then
-    echo "FAILED: could not make $1 (the edit changed nothing)"; failed=$((failed + 1))
-  elif python3 release/versions.py "$tmp/tree" >"$tmp/out" 2>&1; then
-    echo "FAILED: versions.py accepted $1"; failed=$((failed + 1))
+    tap_check "versions.py refuses $1" f "the edit changed nothing"
   else
-    passed=$((passed + 1))
+    ! python3 release/versions.py "$tmp/tree" >"$tmp/out" 2>&1
+    tap_check "versions.py refuses $1" "$([ $? = 0 ] && echo t)" "$(grep '^FAIL' "$tmp/out")"
   fi
   cp "$tmp/saved" "$2"
 }
@@ -153,13 +137,13 @@ cp -a "$tmp/tree" "$tmp/patch"
 sed -i "s/\"version\": \"$d\"/\"version\": \"$ver.99\"/" "$tmp/patch/META.json"
 sed -i "1s/($d-/($ver.99-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $d\\b/## $ver.99/" "$tmp/patch/CHANGELOG.md"
-check "versions.py takes a patch release $ver.99 agreed everywhere" python3 release/versions.py "$tmp/patch"
+check "versions.py takes a patch release (EXTVERSION.99) agreed everywhere" python3 release/versions.py "$tmp/patch"
 sed -i "s/\"version\": \"$ver.99\"/\"version\": \"9.9.0\"/" "$tmp/patch/META.json"
 sed -i "1s/($ver.99-/(9.9.0-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $ver.99\\b/## 9.9.0/" "$tmp/patch/CHANGELOG.md"
 out=$(python3 release/versions.py "$tmp/patch" 2>&1)
-check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version $ver, and only for that" \
+check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version, and only for that" \
   bash -c '[ "$(grep -c "^FAIL" <<<"$1")" = 1 ] && grep -q "^FAIL META.json version 9.9.0 is X.Y.Z with X.Y the SQL version" <<<"$1"' _ "$out"
 sed -i "1s/($d-/(1:$d-/" "$tmp/tree/debian/changelog"
-check "versions.py takes a Debian epoch (1:$dist-1) as upstream $dist" python3 release/versions.py "$tmp/tree"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+check "versions.py takes a Debian epoch (1:VERSION-1) as upstream VERSION" python3 release/versions.py "$tmp/tree"
+tap_done

@@ -5,16 +5,10 @@
 # packages: clang-format
 set -u
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
+source test/lib/tap.sh
 while IFS= read -r f; do
-  if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
-    passed=$((passed + 1))
-  else
-    echo "not formatted: $f (run: clang-format -i $f)"
-    failed=$((failed + 1))
-  fi
+  if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then tap_check "$f is formatted" t
+  else tap_check "$f is formatted" f "run: clang-format -i $f"; fi
 done < <(git ls-files 'src/*.cpp' 'src/*.hpp' 'test/*.cpp' 'test/*.hpp' 'test/*.c' 'bench/*.cpp' 'bench/*.c' 2>/dev/null ||
          find src test bench -name '*.cpp' -o -name '*.hpp' -o -name '*.c')
-echo "$passed files formatted"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

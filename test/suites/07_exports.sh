@@ -6,29 +6,23 @@
 # On 18 and later, also the name and version its magic block gives the server.
 set -u
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
+source test/lib/tap.sh
 check() {  # check "what" command...
-  if "${@:2}"; then echo "PASS  $1"; passed=$((passed + 1)); else echo "FAIL  $1"; failed=$((failed + 1)); fi
+  tap_check "$1" "$("${@:2}" && echo t)"
 }
 
 lib=${UUIDX_BUILD_DIR:-.}/uuidx.so
-if [ ! -f "$lib" ]; then
-  echo "no library at $lib"
-  echo "SUITE_RESULT passed=0 failed=1"
-  exit 1
-fi
+[ -f "$lib" ] || tap_bail "the library is built" "no library at $lib"
 exported=$(nm -D --defined-only "$lib" | awk '{print $NF}' | sort -u)
 symbols=$(grep -ohE "'MODULE_PATHNAME', *'[A-Za-z0-9_]+'" uuidx--*.sql | sed -E "s/.*'([A-Za-z0-9_]+)'$/\1/" | sort -u)
 expected=$({ echo Pg_magic_func; echo _PG_init; for s in $symbols; do echo "$s"; echo "pg_finfo_$s"; done; } | sort -u)
 
-echo "$(wc -l <<<"$exported") symbols exported, $(wc -l <<<"$symbols") entry points named by the scripts"
 extra=$(comm -23 <(echo "$exported") <(echo "$expected"))
 missing=$(comm -13 <(echo "$exported") <(echo "$expected"))
-[ -n "$extra" ] && { echo "exported but not an entry point:"; head -n 20 <<<"$extra"; }
-[ -n "$missing" ] && { echo "named by a script but not exported:"; echo "$missing"; }
-check "nothing is exported but the entry points" test -z "$extra"
-check "every entry point the scripts name is exported, with its pg_finfo_ record" test -z "$missing"
+tap_check "nothing is exported but the entry points" "$([ -z "$extra" ] && echo t)" \
+  "$(wc -l <<<"$exported") symbols exported${extra:+; not an entry point: $(head -n 20 <<<"$extra" | tr '\n' ' ')}"
+tap_check "every entry point the scripts name is exported, with its pg_finfo_ record" "$([ -z "$missing" ] && echo t)" \
+  "$(wc -l <<<"$symbols") entry points named by the scripts${missing:+; not exported: $(tr '\n' ' ' <<<"$missing")}"
 check "no C++ symbol is exported" bash -c "! grep -q '^_Z' <<<\"\$0\"" "$exported"
 check "the magic block is there" grep -qx Pg_magic_func <<<"$exported"
 
@@ -37,8 +31,8 @@ check "the magic block is there" grep -qx Pg_magic_func <<<"$exported"
 all_symbols=$(nm -C "$lib" 2>/dev/null)
 check "the symbol table lists the core's local functions" grep -q 'uuidx::encode_v7' <<<"$all_symbols"
 test_only=$(grep -E 'uuidx::(to_string|parse_uuid|text_of)[[(]|EncodedText::str\(' <<<"$all_symbols")
-[ -n "$test_only" ] && echo "$test_only"
-check "no test-only helper (to_string, parse_uuid, text_of, EncodedText::str) in the library" test -z "$test_only"
+tap_check "no test-only helper (to_string, parse_uuid, text_of, EncodedText::str) in the library" \
+  "$([ -z "$test_only" ] && echo t)" "$test_only"
 
 # From 18 on the magic block names the module and its version (PG_MODULE_MAGIC_EXT).
 if [ "${UUIDX_PG_MAJOR:-0}" -ge 18 ]; then
@@ -47,10 +41,11 @@ if [ "${UUIDX_PG_MAJOR:-0}" -ge 18 ]; then
     got=$(cluster_psql -At -c "CREATE EXTENSION uuidx" -c "SELECT public.uuid_nil()" \
       -c "SELECT module_name || ' ' || version FROM pg_get_loaded_modules() WHERE file_name = 'uuidx.so'" | tail -n 1)
     want="uuidx $(sed -n 's/^EXTVERSION *= *//p' Makefile)"
-    check "pg_get_loaded_modules() shows '$want' (got '$got')" test "$got" = "$want"
+    tap_check "pg_get_loaded_modules() shows the module's name and EXTVERSION" "$([ "$got" = "$want" ] && echo t)" \
+      "got '$got', want '$want'"
     cluster_stop
   else
     check "a cluster to load the module in" false
   fi
 fi
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

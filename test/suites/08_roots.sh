@@ -12,14 +12,14 @@ cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
 source lab/pgserver.sh
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 
 suite=${UUIDX_ROOTS_SUITE:-trixie}
 
 # ---- git without an identity
 empty_home=$(mktemp -d)
 out=$(HOME=$empty_home GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$empty_home bash release/worktree_commit.sh 2>&1)
-check_true "worktree_commit.sh makes a commit with no git identity configured" \
+tap_check "worktree_commit.sh makes a commit with no git identity configured" \
   "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
 rm -rf "$empty_home"
 
@@ -35,18 +35,18 @@ out=$(
     echo "tried=$(grep -c . "$UUIDX_PG_CACHE/calls")"
   rm -rf "$UUIDX_PG_CACHE"
 )
-check_true "source packages: versions newest first in Debian's order" "$(grep -qx 'order=99.10-1 99.2-1 99.1-1 ' <<<"$out" && echo t)" \
+tap_check "source packages: versions newest first in Debian's order" "$(grep -qx 'order=99.10-1 99.2-1 99.1-1 ' <<<"$out" && echo t)" \
   "$(grep order <<<"$out")"
-check_true "source packages: a listed version that does not download gives way to the next older one" \
+tap_check "source packages: a listed version that does not download gives way to the next older one" \
   "$(grep -qx 'taken=99.2-1' <<<"$out" && grep -qx 'files=99.2-1.dsc' <<<"$out" && grep -qx 'tried=2' <<<"$out" && echo t)" \
   "$(tr '\n' ' ' <<<"$out")"
 
 # ---- the root
 dir=$(root_provide "$suite")
-check_true "the $suite root is made (or reused)" "$([ -n "$dir" ] && [ -f "$dir/.uuidx-root" ] && echo t)" \
+tap_check "the root is made (or reused)" "$([ -n "$dir" ] && [ -f "$dir/.uuidx-root" ] && echo t)" \
   "${dir:-none}: $(cat "$dir/.uuidx-root" 2>/dev/null)"
-[ -n "$dir" ] || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
-check_true "a root named by no suite is refused" "$(root_provide "" >/dev/null 2>&1 || root_provide "../x" >/dev/null 2>&1 || echo t)" ""
+[ -n "$dir" ] || tap_done
+tap_check "a root named by no suite is refused" "$(root_provide "" >/dev/null 2>&1 || root_provide "../x" >/dev/null 2>&1 || echo t)" ""
 
 mounted() { grep -c " $dir/" /proc/self/mountinfo; }
 mounts_before=$(mounted)
@@ -58,21 +58,21 @@ out=$(root_run "$suite" bash -c '
   echo "head=$(git -C /uuidx/repo rev-parse HEAD)"
   touch /uuidx/shared/.uuidx-write-test 2>/dev/null && echo shared=writable || echo shared=readonly
   echo "pid=$$"' 2>&1)
-check_true "inside: Debian $suite" "$(grep -qx "codename=$suite" <<<"$out" && echo t)" "$(grep codename <<<"$out")"
-check_true "inside: no service may start (policy-rc.d exits 101)" "$(grep -qx policy=101 <<<"$out" && echo t)" "$(grep policy <<<"$out")"
-check_true "inside: installing a PostgreSQL package makes no cluster" "$(grep -qx nocluster=1 <<<"$out" && echo t)" ""
-check_true "inside: the repository at /uuidx/repo, at this HEAD" \
+tap_check "inside: the Debian suite it was made of" "$(grep -qx "codename=$suite" <<<"$out" && echo t)" "$(grep codename <<<"$out")"
+tap_check "inside: no service may start (policy-rc.d exits 101)" "$(grep -qx policy=101 <<<"$out" && echo t)" "$(grep policy <<<"$out")"
+tap_check "inside: installing a PostgreSQL package makes no cluster" "$(grep -qx nocluster=1 <<<"$out" && echo t)" ""
+tap_check "inside: the repository at /uuidx/repo, at this HEAD" \
   "$(grep -qx "head=$(git rev-parse HEAD)" <<<"$out" && echo t)" "$(grep head <<<"$out")"
 if [ -d ../shared ]; then
-  check_true "inside: ../shared at /uuidx/shared, read-only" "$(grep -qx shared=readonly <<<"$out" && echo t)" "$(grep shared <<<"$out")"
+  tap_check "inside: ../shared at /uuidx/shared, read-only" "$(grep -qx shared=readonly <<<"$out" && echo t)" "$(grep shared <<<"$out")"
 fi
-check_true "inside: a PID namespace of its own" "$(grep -qE '^pid=[0-9]{1,2}$' <<<"$out" && echo t)" "$(grep pid= <<<"$out")"
-check_true "nothing of the root stays mounted after a command" "$([ "$(mounted)" = "$mounts_before" ] && echo t)" \
+tap_check "inside: a PID namespace of its own" "$(grep -qE '^pid=[0-9]{1,2}$' <<<"$out" && echo t)" "$(grep pid= <<<"$out")"
+tap_check "nothing of the root stays mounted after a command" "$([ "$(mounted)" = "$mounts_before" ] && echo t)" \
   "$(mounted) mounts under $dir"
 
 root_run "$suite" bash -c 'exit 3'
 rc=$?
-check_true "a failing command's exit code comes back, nothing stays mounted" \
+tap_check "a failing command's exit code comes back, nothing stays mounted" \
   "$([ $rc = 3 ] && [ "$(mounted)" = "$mounts_before" ] && echo t)" "exit code $rc, $(mounted) mounts"
 
 # SIGTERM ends everything inside: a sleeper with a token of its own, in a session of its own,
@@ -96,7 +96,7 @@ for how in "process group" "root_run"; do
   [ -n "$ended" ] || kill -KILL -- "-$caller" 2>/dev/null
   wait "$caller" 2>/dev/null
   for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
-  check_true "SIGTERM to the $how: no process of the root survives, nothing stays mounted" \
+  tap_check "SIGTERM to the $how: no process of the root survives, nothing stays mounted" \
     "$([ -n "$ended" ] && [ "${started:-0}" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
     "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts, caller $([ -n "$ended" ] && echo ended || echo "did not end within 20 s")"
 done
@@ -108,7 +108,7 @@ holder=$!
 sleep 0.5
 with_lock "$locks/l" bash -c 'echo second >>"$0"' "$locks/order"
 wait "$holder"
-check_true "with_lock: a second caller waits for the first to finish" \
+tap_check "with_lock: a second caller waits for the first to finish" \
   "$([ "$(tr '\n' ' ' <"$locks/order")" = "first second " ] && echo t)" "$(tr '\n' ' ' <"$locks/order")"
 (with_lock "$locks/l" sleep 3) &
 holder=$!
@@ -116,7 +116,7 @@ sleep 0.5
 out=$(UUIDX_LOCK_WAIT=1 with_lock "$locks/l" echo ran 2>&1)
 rc=$?
 wait "$holder"
-check_true "with_lock: a wait past UUIDX_LOCK_WAIT gives up with a message, the command not run" \
+tap_check "with_lock: a wait past UUIDX_LOCK_WAIT gives up with a message, the command not run" \
   "$([ $rc != 0 ] && [[ $out == *"waited 1 s for the lock"* ]] && [[ $out != *ran* ]] && echo t)" "exit $rc: $out"
 rm -rf "$locks"
 
@@ -134,7 +134,7 @@ run trixie env UUIDX_PG_VERSIONS=16 17 UUIDX_RUN_SCOPES=major cross-pairs packag
 run sid env UUIDX_PG_VERSIONS=18 19 UUIDX_RUN_SCOPES=major cross-pairs packages bash /uuidx/repo/test/run-tests.sh --install-only
 run trixie bash /uuidx/repo/lab/ahead_in_root.sh 15 16 17 18 15 16 17 
 run sid bash /uuidx/repo/lab/ahead_in_root.sh 18 19 18 19 "
-check_true "ahead: the roots, then each root's packages and servers, then the servers across majors and Citus, in the order the run needs them" \
+tap_check "ahead: the roots, then each root's packages and servers, then the servers across majors and Citus, in the order the run needs them" \
   "$([ "$out" = "$want" ] && echo t)" "$(tr '\n' '|' <<<"$out")"
 
 token=$((100000 + RANDOM))
@@ -144,9 +144,8 @@ for _ in $(seq 100); do pgrep -xf "sleep $token" >/dev/null && break; sleep 0.2;
 started=$(pgrep -xfc "sleep $token")
 ahead_stop
 for _ in $(seq 50); do pgrep -xf "sleep $token" >/dev/null || break; sleep 0.2; done
-check_true "ahead_stop ends the preparation and what it runs in a root, nothing stays mounted" \
+tap_check "ahead_stop ends the preparation and what it runs in a root, nothing stays mounted" \
   "$([ "${started:-0}" -ge 1 ] && ! pgrep -xf "sleep $token" >/dev/null && [ "$(mounted)" = "$mounts_before" ] && echo t)" \
   "${started:-no} sleeper before, $(pgrep -xfc "sleep $token") after, $(mounted) mounts"
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

@@ -7,11 +7,7 @@
 # the broken ones.
 set -u
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
-check() {  # what ok details
-  if [ "$2" = t ]; then echo "PASS  $1: $3"; passed=$((passed + 1)); else echo "FAIL  $1: $3"; failed=$((failed + 1)); fi
-}
+source test/lib/tap.sh
 
 # 1. The checker on a fixture.
 fx=$(mktemp -d /tmp/uuidx-links.XXXXXX)
@@ -55,9 +51,9 @@ out=$(cd "$fx" && python3 "$OLDPWD/test/lib/md_links.py" README.md docs/guide.md
 rc=$?
 flagged=$(grep -oE '^[^ ]+:[0-9]+: [^:]*' <<<"$out" | sed -E 's/^[^ ]+:[0-9]+: //' | sort | tr '\n' ' ')
 want=$(printf '%s\n' '#Top' '#notes-a--b-c-2' '../README.md#setting-up' 'docs/guide.md#nowhere' 'docs/missing.md' 'img/plot.png#x' '#not-a-heading-a-rule-below-a-blank-line' | sort | tr '\n' ' ')
-check "md_links.py flags exactly the fixture's broken links" \
+tap_check "md_links.py flags exactly the fixture's broken links" \
   "$([ "$rc" = 1 ] && [ "$flagged" = "$want" ] && echo t)" "flagged: $flagged(exit $rc)"
-check "md_links.py counts the fixture's links" "$(grep -qx 'links=24 broken=7' <<<"$out" && echo t)" \
+tap_check "md_links.py counts the fixture's links" "$(grep -qx 'links=24 broken=7' <<<"$out" && echo t)" \
   "$(tail -n 1 <<<"$out")"
 
 # 2. The documentation.
@@ -71,6 +67,6 @@ for f in */README.md */*/README.md; do
 done
 out=$(python3 test/lib/md_links.py "${files[@]}")
 rc=$?
-[ "$rc" = 0 ] || echo "$out"
-check "every relative link and anchor of ${files[*]} resolves" "$([ "$rc" = 0 ] && echo t)" "$(tail -n 1 <<<"$out")"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_check "every relative link and anchor of the documentation resolves" "$([ "$rc" = 0 ] && echo t)" \
+  "${files[*]}: $([ "$rc" = 0 ] && tail -n 1 <<<"$out" || echo "$out")"
+tap_done

@@ -5,16 +5,15 @@
 # briefly, so that it cannot rot unnoticed. No server is involved: once per run, not per major.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 
 out=$(make -s build/bench/core_bench 2>&1)
-check_true "make build/bench/core_bench builds the core benchmark" "$([ $? = 0 ] && echo t)" "$(tail -c 300 <<<"$out")"
+tap_check "make build/bench/core_bench builds the core benchmark" "$([ $? = 0 ] && echo t)" "$(tail -c 300 <<<"$out")"
 # The whole output first, then the match: a crash after the line must fail the check.
 out=$(build/bench/core_bench --benchmark_filter=GenerateV7 --benchmark_min_time=0.01 2>&1)
 rc=$?
-check_true "core_bench runs and reports v7 generation (10 ms per case)" \
+tap_check "core_bench runs and reports v7 generation (10 ms per case)" \
   "$([ $rc = 0 ] && grep -q '^BM_GenerateV7<OpenSslRng>' <<<"$out" && echo t)" \
   "exit code $rc; $(grep -c '^BM_' <<<"$out") benchmark rows"
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

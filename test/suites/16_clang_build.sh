@@ -14,11 +14,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 source lab/build.sh
-passed=0
-failed=0
-check() {  # what ok details
-  if [ "$2" = t ]; then echo "PASS  $1: $3"; passed=$((passed + 1)); else echo "FAIL  $1: $3"; failed=$((failed + 1)); fi
-}
+source test/lib/tap.sh
 cxx=clang++-14
 pg_config=${UUIDX_CLANG_PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 by_clang() {  # FILE...: each file's .comment section names clang 14
@@ -27,23 +23,19 @@ by_clang() {  # FILE...: each file's .comment section names clang 14
 }
 
 # 1. The extension.
-if ! dir=$(uuidx_build_dir "$pg_config" clang); then
-  check "copy of the sources for the clang build" f "$pg_config"
-  echo "SUITE_RESULT passed=$passed failed=$failed"
-  exit 1
-fi
+dir=$(uuidx_build_dir "$pg_config" clang) || tap_bail "a copy of the sources for the clang build" "$pg_config"
 log="$dir.log"
 make -C "$dir" -j"$(nproc)" PG_CONFIG="$pg_config" CXX="$cxx" WERROR=-Werror >"$log" 2>&1
 rc=$?
-[ "$rc" = 0 ] || tail -n 40 "$log"
-check "make CXX=$cxx against $("$pg_config" --version)" "$([ "$rc" = 0 ] && [ -f "$dir/uuidx.so" ] && echo t)" \
-  "exit $rc, $(grep -c "^$cxx " "$log") compiler runs in this build (log: $log)"
+[ "$rc" = 0 ] || tap_note "$(tail -n 40 "$log")"
+tap_check "make CXX=clang++-14 against the server's pg_config" "$([ "$rc" = 0 ] && [ -f "$dir/uuidx.so" ] && echo t)" \
+  "$("$pg_config" --version): exit $rc, $(grep -c "^$cxx " "$log") compiler runs in this build (log: $log)"
 mapfile -t objs < <(find "$dir/src" -name '*.o' | sort)
 nsrc=$(find "$dir/src" -name '*.cpp' | wc -l)
-check "every object of the extension compiled by clang 14" \
+tap_check "every object of the extension compiled by clang 14" \
   "$([ "${#objs[@]}" -gt 0 ] && [ "${#objs[@]}" = "$nsrc" ] && by_clang "${objs[@]}" && echo t)" \
   "${#objs[@]} objects for $nsrc sources"
-check "uuidx.so exports the module's entry points" \
+tap_check "uuidx.so exports the module's entry points" \
   "$(nm -D --defined-only "$dir/uuidx.so" 2>/dev/null | grep -qw Pg_magic_func &&
      nm -D --defined-only "$dir/uuidx.so" | grep -qw _PG_init && echo t)" \
   "$(nm -D --defined-only "$dir/uuidx.so" 2>/dev/null | grep -c ' T ') functions exported"
@@ -51,11 +43,11 @@ check "uuidx.so exports the module's entry points" \
 # 2. The core's unit tests, built with clang.
 out=$(make -s -j"$(nproc)" unit CXX="$cxx" UNIT_DIR=build/unit-clang WERROR=-Werror 2>&1)
 rc=$?
-echo "$out" | grep -E '^\[  (FAILED|PASSED) |error' | head -n 20
 n=$(sed -nE 's/^\[  PASSED  \] ([0-9]+) tests?.*/\1/p' <<<"$out" | tail -n 1)
-check "make unit CXX=$cxx: every unit test passes" \
-  "$([ "$rc" = 0 ] && [ "${n:-0}" -gt 0 ] && ! grep -q '^\[  FAILED  \]' <<<"$out" && echo t)" "exit $rc, ${n:-0} tests passed"
-check "the unit tests' binary and core objects compiled by clang 14" \
+tap_check "make unit CXX=clang++-14: every unit test passes" \
+  "$([ "$rc" = 0 ] && [ "${n:-0}" -gt 0 ] && ! grep -q '^\[  FAILED  \]' <<<"$out" && echo t)" \
+  "exit $rc, ${n:-0} tests passed$(grep -E '^\[  FAILED  \]|error' <<<"$out" | head -n 20 | sed 's/^/; /')"
+tap_check "the unit tests' binary and core objects compiled by clang 14" \
   "$(by_clang build/unit-clang/uuidx_unit build/unit-clang/core/*.o && echo t)" \
   "$(find build/unit-clang -name '*.o' | wc -l) objects"
 # 3. libc++.
@@ -65,22 +57,23 @@ if variant_bin=$(uuidx_variant_install "$pg_config" libcxx CXX="$libcxx"); then
   # The copy mirrors the server's absolute paths under its own root.
   variant_so=${variant_bin%"$("$pg_config" --bindir)"}$("$pg_config" --pkglibdir)/uuidx.so
   needed=$(readelf -d "$variant_so" 2>/dev/null | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | tr '\n' ' ')
-  check "make CXX=\"$libcxx\": uuidx.so needs libc++ and not libstdc++" \
+  tap_check "make CXX=\"clang++-14 -stdlib=libc++\": uuidx.so needs libc++ and not libstdc++" \
     "$([[ " $needed" == *" libc++.so."* ]] && [[ " $needed" != *" libstdc++"* ]] && echo t)" "NEEDED: $needed"
   mapfile -t objs < <(find "$(uuidx_build_path "$pg_config" libcxx)/src" -name '*.o' | sort)
-  check "make CXX=\"$libcxx\": every object compiled by clang 14" \
+  tap_check "make CXX=\"clang++-14 -stdlib=libc++\": every object compiled by clang 14" \
     "$([ "${#objs[@]}" = "$nsrc" ] && by_clang "${objs[@]}" && echo t)" "${#objs[@]} objects for $nsrc sources"
   unresolved=$(ldd -r "$variant_so" 2>&1 | grep -c 'undefined symbol: _Z')
-  check "the libc++ build leaves no C++ symbol unresolved" "$([ "$unresolved" = 0 ] && echo t)" "$unresolved undefined"
+  tap_check "the libc++ build leaves no C++ symbol unresolved" "$([ "$unresolved" = 0 ] && echo t)" "$unresolved undefined"
   out=$(PGBIN=$variant_bin PATH="$variant_bin:$PATH" bash test/suites/20_regress.sh 2>&1)
-  result=$(grep -E '^SUITE_RESULT ' <<<"$out" | tail -n 1)
-  p=$(sed -nE 's/.*passed=([0-9]+).*/\1/p' <<<"$result")
-  f=$(sed -nE 's/.*failed=([0-9]+).*/\1/p' <<<"$result")
-  [ "${f:-1}" = 0 ] || tail -n 60 <<<"$out"
-  check "the regression schedule against the libc++ build, loaded by $("$pg_config" --version)" \
-    "$([ "${f:-1}" = 0 ] && [ "${p:-0}" -gt 0 ] && echo t)" "${result:-no result}"
+  rc=$?
+  p=$(grep -c '^ok ' <<<"$out")
+  f=$(grep -c '^not ok ' <<<"$out")
+  tap_check "the regression schedule against the libc++ build, loaded by the server" \
+    "$([ "$rc" = 0 ] && [ "$f" = 0 ] && [ "$p" -gt 1 ] && echo t)" \
+    "$("$pg_config" --version): 20_regress.sh exit $rc, $p checks passed, $f failed"
+  [ "$rc" = 0 ] || tap_note "$(tail -n 60 <<<"$out")"
   uuidx_variant_remove "$variant_bin"
 else
-  check "make CXX=\"$libcxx\" and install into a copy of the server" f "see the build log above"
+  tap_check "make CXX=\"clang++-14 -stdlib=libc++\" and install into a copy of the server" f "see the build log above"
 fi
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

@@ -6,18 +6,16 @@
 # before 20_regress runs the schedule on every major.
 set -u
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
+source test/lib/tap.sh
 regress=" $(make -s --no-print-directory print-regress 2>/dev/null) "
 for f in sql/*.sql; do
   t=$(basename "$f" .sql)
-  case "$t" in uuidx--*) echo "an install script among the regression inputs: $f"; failed=$((failed + 1)); continue ;; esac
-  if [[ "$regress" == *" $t "* ]]; then passed=$((passed + 1)); else echo "not in REGRESS: $f"; failed=$((failed + 1)); fi
+  tap_check "$f is a regression input in REGRESS" "$([[ $t != uuidx--* && $regress == *" $t "* ]] && echo t)" \
+    "$([[ $t == uuidx--* ]] && echo "an install script among the regression inputs")"
 done
 for f in expected/*.out; do
   t=$(basename "$f" .out)
   t=${t%_[0-9]}
-  [ -f "sql/$t.sql" ] || { echo "expected output without input: $f"; failed=$((failed + 1)); }
+  tap_check "$f has its input" "$([ -f "sql/$t.sql" ] && echo t)"
 done
-echo "$passed regression inputs scheduled"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

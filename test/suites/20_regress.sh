@@ -1,25 +1,28 @@
 #!/usr/bin/env bash
 # pg_regress suites (sql/*.sql -> expected/*.out) against a throwaway cluster, through PGXS's
-# make installcheck. (That every sql/*.sql is in REGRESS is checked once, by 19_regress_schedule.)
+# make installcheck: one check per test of the schedule. (That every sql/*.sql is in REGRESS is
+# checked once, by 19_regress_schedule.)
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
+source test/lib/tap.sh
 
-passed=0
-failed=0
-
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 outdir=$(mktemp -d /tmp/uuidx-regress.XXXXXX)
 # PGXS's own target, from this major's build directory (UUIDX_BUILD_DIR; the checkout when run by
 # hand), against the cluster of PGHOST/PGPORT: the schedule and options are the Makefile's.
 builddir=${UUIDX_BUILD_DIR:-.}
 rm -rf "$builddir/results" "$builddir/regression.diffs" "$builddir/regression.out"
 make -C "$builddir" -s --no-print-directory PG_CONFIG="${PG_CONFIG:-pg_config}" installcheck >"$outdir/pg_regress.log" 2>&1
-regress_rc=$?
-cat "$outdir/pg_regress.log"
-[ -f "$builddir/regression.diffs" ] && head -n 200 "$builddir/regression.diffs"
-read -r ok bad < <(regress_counts "$outdir/pg_regress.log" "$regress_rc")
-passed=$((passed + ok))
-failed=$((failed + bad + $(cluster_crash_failures)))
-cluster_stop
-echo "SUITE_RESULT passed=$passed failed=$failed"
+rc=$?
+# Each test's line, as pg_regress writes it before 16 ("test NAME ... ok") and from 16 on (TAP).
+results=$(awk '/^(ok|not ok) [0-9]+ +[-+] / { r = $1 == "ok" ? "t" : "f"; sub(/^(ok|not ok) [0-9]+ +[-+] +/, ""); print r, $1; next }
+  / \.\.\. / { r = / \.\.\. ok/ ? "t" : "f"; sub(/^(test)? +/, ""); print r, $1 }' "$outdir/pg_regress.log")
+tap_check "make installcheck runs the schedule and exits 0" "$([ $rc = 0 ] && [ -n "$results" ] && echo t)" \
+  "exit code $rc, $(grep -c . <<<"$results") tests run"
+[ $rc = 0 ] || tap_note "$(cat "$outdir/pg_regress.log"; head -n 200 "$builddir/regression.diffs" 2>/dev/null)"
+while read -r ok name; do
+  [ -n "$name" ] && tap_check "pg_regress: $name" "$ok"
+done <<<"$results"
+rm -rf "$outdir"
+tap_done

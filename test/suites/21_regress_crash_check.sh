@@ -6,18 +6,11 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
-passed=0
-failed=0
-check() {  # check "what" command...
-  local what=$1
-  shift
-  if "$@"; then echo "PASS  $what"; passed=$((passed + 1)); else echo "FAIL  $what"; failed=$((failed + 1)); fi
-}
-not() { ! "$@"; }
+source test/lib/tap.sh
 
-cluster_start || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -c 'CREATE EXTENSION uuidx; SELECT uuid_generate_v7();' >/dev/null
-check "a clean server log shows no crash" not cluster_log_has_crash
+tap_check "a clean server log shows no crash" "$(cluster_log_has_crash || echo t)"
 
 # A backend busy in a uuidx call, killed with SIGSEGV from outside.
 "$PGBIN/psql" -X -q -c "SELECT uuid_generate_v7(), pg_sleep(30)" >/dev/null 2>&1 &
@@ -28,7 +21,7 @@ for _ in $(seq 1 50); do
   [ -n "$victim" ] && break
   sleep 0.1
 done
-check "found the backend to crash (pid ${victim:-none})" test -n "$victim"
+tap_check "found the backend to crash" "$([ -n "$victim" ] && echo t)" "pid ${victim:-none}"
 [ -n "$victim" ] && kill -SEGV "$victim"
 wait "$psql_pid" 2>/dev/null
 # The postmaster logs the crash, then resets every session; wait until it accepts connections.
@@ -36,7 +29,7 @@ for _ in $(seq 1 100); do
   cluster_log_has_crash && cluster_psql -c 'SELECT 1' >/dev/null 2>&1 && break
   sleep 0.1
 done
-check "cluster_log_has_crash detects a backend killed by SIGSEGV" cluster_log_has_crash
-grep -E "terminated by signal" "$CLUSTER_DIR/server.log" | head -n 1
-cluster_stop
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_check "cluster_log_has_crash detects a backend killed by SIGSEGV" "$(cluster_log_has_crash && echo t)" \
+  "$(grep -E "terminated by signal" "$CLUSTER_DIR/server.log" | head -n 1)"
+cluster_stop  # (tap_done would fail on the crash caused here)
+tap_done

@@ -7,13 +7,16 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
-cluster_start "max_locks_per_transaction = 256" || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+source test/lib/tap.sh
+cluster_start "max_locks_per_transaction = 256" || tap_bail "a throwaway cluster starts"
 files=(README.md)
 if [ -d docs ]; then
   for f in docs/*.md; do [ -e "$f" ] && files+=("$f"); done
 fi
-PGBIN=$PGBIN python3 test/lib/readme_sql.py "${files[@]}"
-rc=$?
-if cluster_log_has_crash; then echo "FAIL  the server log shows a crashed backend"; rc=1; fi
-cluster_stop
-exit $rc
+# Its checks, numbered from 1, are this suite's first.
+out=$(PGBIN=$PGBIN python3 test/lib/readme_sql.py "${files[@]}" 2>&1)
+echo "$out"
+tap_n=$(grep -cE '^(not )?ok [0-9]+ ' <<<"$out")
+tap_failed=$(grep -cE '^not ok [0-9]+ ' <<<"$out")
+tap_check "readme_sql.py ran every file" "$([ "$tap_n" -gt 0 ] && ! grep -q '^Traceback' <<<"$out" && echo t)" "${files[*]}"
+tap_done

@@ -12,14 +12,12 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
-source test/lib/generation.sh
+source test/lib/tap.sh
 
-cluster_start || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 if [ -z "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ]; then
-  echo "SKIP  this server has no pg_catalog.uuidv7() (before 18): the migration has nothing to switch"
   cluster_stop
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
+  tap_skip_all "this server has no pg_catalog.uuidv7() (before 18): the migration has nothing to switch"
 fi
 
 blocks=$(mktemp -d /tmp/uuidx-from18.XXXXXX)
@@ -33,7 +31,7 @@ for name, tag in (("switch", "$switch$"), ("rollback", "$rollback$")):
     open(f"{sys.argv[2]}/{name}.sql", "w").write(found[0] if len(found) == 1 else "")
 PY
 chmod -R a+rX "$blocks"
-check_true "docs/migrating.md has one switch block and one rollback block" \
+tap_need "docs/migrating.md has one switch block and one rollback block" \
   "$([ -s "$blocks/switch.sql" ] && [ -s "$blocks/rollback.sql" ] && echo t)" "$(cat "$blocks"/*.sql | wc -l) lines"
 
 cluster_psql -q <<'SQL'
@@ -56,17 +54,17 @@ SQL
 
 out=$(cluster_psql -f "$blocks/switch.sql" 2>&1)
 rc=$?
-check_true "the switch block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc"
-check_true "it reports the default it leaves alone" "$(grep -q 'NOTICE:  left as it is: public.wrapped column t DEFAULT (uuidv7())::text' <<<"$out" && echo t)" \
+tap_check "the switch block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc"
+tap_check "it reports the default it leaves alone" "$(grep -q 'NOTICE:  left as it is: public.wrapped column t DEFAULT (uuidv7())::text' <<<"$out" && echo t)" \
   "$(grep NOTICE <<<"$out" | tr '\n' ' ')"
-check_sql "after the switch: each default and type" "
+tap_sql "after the switch: each default and type" "
   SELECT col('orders', 'id') = 'uuid_generate_v7() uuid_v7'
      AND col('mixed', 'id') = 'uuid_generate_v7() uuid'
      AND col('\"App\".\"Events\"', 'Id') = 'uuid_generate_v7() uuid_v7'
      AND col('wrapped', 't') = '(uuidv7())::text text (server)'
      AND col('wrapped', 'v4') = 'uuidv4() uuid',
   concat_ws('; ', col('orders', 'id'), col('mixed', 'id'), col('\"App\".\"Events\"', 'Id'), col('wrapped', 't'), col('wrapped', 'v4'))"
-check_sql "the record: the three switched columns, the domain where every value was a v7" "
+tap_sql "the record: the three switched columns, the domain where every value was a v7" "
   SELECT string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
          = '\"App\".\"Events\".Id t, mixed.id f, orders.id t',
          string_agg(format('%s.%s %s', tbl, col, to_domain), ', ' ORDER BY tbl::text, col)
@@ -75,15 +73,15 @@ cluster_psql -q -c "CREATE TABLE old_max AS SELECT max(id) AS m FROM orders" \
   -c "INSERT INTO orders (total) SELECT 2000 + g FROM generate_series(1, 1000) AS g" \
   -c "INSERT INTO mixed (n) SELECT 1000 + g FROM generate_series(1, 100) AS g" \
   -c "INSERT INTO \"App\".\"Events\" (n) SELECT 1000 + g FROM generate_series(1, 100) AS g"
-check_sql "keys made after the switch: v7, above the earlier ones, increasing" "
+tap_sql "keys made after the switch: v7, above the earlier ones, increasing" "
   SELECT count(*) = 1000 AND bool_and(uuid_extract_version(id) = 7) AND bool_and(id > (SELECT m FROM old_max))
          AND bool_and(prev IS NULL OR id > prev), count(*) || ' new keys in orders'
   FROM (SELECT id, lag(id) OVER (ORDER BY total) AS prev FROM orders WHERE total > 2000) s"
 
 out=$(cluster_psql -f "$blocks/rollback.sql" 2>&1)
 rc=$?
-check_true "the rollback block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc $(grep ERROR <<<"$out")"
-check_sql "after the rollback: each default back on the server's uuidv7(), each type uuid" "
+tap_check "the rollback block runs" "$([ $rc = 0 ] && echo t)" "exit code $rc $(grep ERROR <<<"$out")"
+tap_sql "after the rollback: each default back on the server's uuidv7(), each type uuid" "
   SELECT col('orders', 'id') = 'uuidv7() uuid (server)'
      AND col('mixed', 'id') = 'uuidv7() uuid (server)'
      AND col('\"App\".\"Events\"', 'Id') = 'uuidv7() uuid (server)'
@@ -93,9 +91,9 @@ check_sql "after the rollback: each default back on the server's uuidv7(), each 
   concat_ws('; ', col('orders', 'id'), col('mixed', 'id'), col('\"App\".\"Events\"', 'Id'), col('wrapped', 't'), col('wrapped', 'v4'))"
 cluster_psql -q -c "INSERT INTO orders (total) SELECT 4000 + g FROM generate_series(1, 10) AS g" \
   -c "INSERT INTO \"App\".\"Events\" (n) SELECT 4000 + g FROM generate_series(1, 10) AS g"
-check_sql "inserts after the rollback: v7 keys from the server's uuidv7(), every row kept" "
+tap_sql "inserts after the rollback: v7 keys from the server's uuidv7(), every row kept" "
   SELECT (SELECT count(*) FROM orders WHERE total > 4000 AND uuid_extract_version(id) = 7) = 10
      AND (SELECT count(*) FROM orders) = 2012 AND (SELECT count(*) FROM \"App\".\"Events\") = 210
      AND (SELECT count(*) FROM mixed) = 201,
   (SELECT count(*) FROM orders) || ' rows in orders'"
-suite_end
+tap_done

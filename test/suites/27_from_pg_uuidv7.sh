@@ -14,20 +14,17 @@ set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source test/lib/cluster.sh
-source test/lib/generation.sh
+source test/lib/tap.sh
 
 major=${UUIDX_PG_MAJOR:-$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')}
 package=postgresql-$major-pg-uuidv7
-if ! apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
-  echo "SKIP  apt offers no $package here (Debian packages pg_uuidv7 for sid's 18 only)"
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
-fi
+apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [0-9]' ||
+  tap_skip_all "apt offers no $package here (Debian packages pg_uuidv7 for sid's 18 only)"
 ensure_packages "$package" >/dev/null
-check_true "apt-get install $package" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \
+tap_need "apt-get install postgresql-N-pg-uuidv7" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \
   "$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)"
 
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -q <<'SQL'
 CREATE EXTENSION pg_uuidv7;
 CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), note text);
@@ -35,7 +32,7 @@ INSERT INTO orders (note) SELECT 'before ' || g FROM generate_series(1, 1000) AS
 CREATE VIEW order_times AS SELECT id, uuid_v7_to_timestamptz(id) AS created FROM orders;
 CREATE TABLE before_move AS SELECT * FROM orders;
 SQL
-check_sql "an application on pg_uuidv7: 1000 rows, v7 keys from its default" "
+tap_sql "an application on pg_uuidv7: 1000 rows, v7 keys from its default" "
   SELECT count(*) = 1000 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows'
   FROM orders"
 
@@ -62,7 +59,7 @@ package_names=$(cluster_psql -At -c "
   SELECT string_agg(DISTINCT p.proname, ' ' ORDER BY p.proname) || ' '
   FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
   WHERE d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_uuidv7')")
-check_true "README.md's table names every function of pg_uuidv7, and no other" \
+tap_check "README.md's table names every function of pg_uuidv7, and no other" \
   "$([ -n "$readme_names" ] && [ "$readme_names" = "$package_names" ] && echo t)" \
   "README: ${readme_names}; pg_uuidv7: $package_names"
 cluster_psql -q -c "ALTER DATABASE postgres SET timezone = 'Asia/Kolkata'"
@@ -86,14 +83,14 @@ while IFS=$'\t' read -r theirs ours; do
   else
     agree="a = b"
   fi
-  check_sql "README: $theirs ↔ $ours" "
+  tap_sql "README: $theirs ↔ $ours" "
     SET search_path = uuidx, public;
     SELECT bool_and($agree) AND bool_and(ta = tb) AND count(*) = 1000,
            count(*) || ' samples, ' || min(ta) || ' and ' || min(tb) || ', time zone ' || current_setting('TimeZone')
     FROM (SELECT a, b, pg_typeof(a)::text AS ta, pg_typeof(b)::text AS tb
           FROM (SELECT $theirs AS a, $ours AS b FROM samples) s0) s"
 done <<<"$table"
-check_true "README.md's table: six rows compared besides uuid_generate_v7()" "$([ "$rows" = 6 ] && echo t)" "$rows rows"
+tap_check "README.md's table: six rows compared besides uuid_generate_v7()" "$([ "$rows" = 6 ] && echo t)" "$rows rows"
 cluster_psql -q -c "ALTER DATABASE postgres RESET timezone" -c "DROP TABLE samples"
 
 # 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name: README.md's
@@ -101,35 +98,35 @@ cluster_psql -q -c "ALTER DATABASE postgres RESET timezone" -c "DROP TABLE sampl
 # list of names by uuid_generate_v7, as "Coming from pg_uuidv7" says.
 migrate=$(sed -n '/^DO \$migrate\$$/,/^\$migrate\$;$/p' README.md | sed "s/'uuid-ossp'/'pg_uuidv7'/g" |
   sed 's/(uuid_generate_v1mc|uuid_generate_v\[1345\]|uuid_nil|uuid_ns_dns|uuid_ns_url|uuid_ns_oid|uuid_ns_x500)/(uuid_generate_v7)/')
-check_true "README.md's DO block, adapted to pg_uuidv7" \
+tap_check "README.md's DO block, adapted to pg_uuidv7" \
   "$(grep -q "extname = 'pg_uuidv7'" <<<"$migrate" && grep -qF '\.(uuid_generate_v7)\(' <<<"$migrate" && ! grep -qF "'uuid-ossp'" <<<"$migrate" && echo t)" \
   "$(wc -l <<<"$migrate") lines"
 cluster_psql -q <<<"$migrate"
-check_sql "the default now calls uuidx's uuid_generate_v7()" "
+tap_sql "the default now calls uuidx's uuid_generate_v7()" "
   SELECT pg_get_expr(d.adbin, d.adrelid) = 'uuidx.uuid_generate_v7()', pg_get_expr(d.adbin, d.adrelid)
   FROM pg_attrdef d WHERE d.adrelid = 'orders'::regclass"
 
 # 3. DROP EXTENSION pg_uuidv7 without CASCADE: refused while the view calls it.
 out=$(cluster_psql -c "DROP EXTENSION pg_uuidv7" 2>&1)
-check_true "DROP EXTENSION pg_uuidv7 refused while the view uses it (2BP01)" \
+tap_check "DROP EXTENSION pg_uuidv7 refused while the view uses it (2BP01)" \
   "$(grep -q 'cannot drop extension pg_uuidv7 because other objects depend on it' <<<"$out" && grep -q 'view order_times' <<<"$out" && echo t)" \
   "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
 cluster_psql -q -c "CREATE OR REPLACE VIEW order_times AS SELECT id, uuidx.uuid_extract_time(id) AS created FROM orders"
 out=$(cluster_psql -c "DROP EXTENSION pg_uuidv7" 2>&1)
 rc=$?
-check_true "then DROP EXTENSION pg_uuidv7 goes through" \
+tap_check "then DROP EXTENSION pg_uuidv7 goes through" \
   "$([ $rc = 0 ] && [ -z "$(cluster_psql -At -c "SELECT 1 FROM pg_extension WHERE extname = 'pg_uuidv7'")" ] && echo t)" \
   "exit code $rc ${out:-(no message)}"
 
 # 4. uuidx's schema on the search path; the application goes on.
 cluster_psql -q -c "ALTER DATABASE postgres SET search_path = \"\$user\", public, uuidx" \
   -c "INSERT INTO orders (note) SELECT 'after ' || g FROM generate_series(1, 1000) AS g"
-check_sql "the rows of before the move are untouched" "
+tap_sql "the rows of before the move are untouched" "
   SELECT count(*) = 1000, count(*) || ' of 1000 rows equal' FROM orders o JOIN before_move b USING (id) WHERE o.note = b.note"
-check_sql "new rows: uuidx's v7, strictly increasing, above every earlier key" "
+tap_sql "new rows: uuidx's v7, strictly increasing, above every earlier key" "
   SELECT bool_and(uuid_extract_version(id) = 7) AND bool_and(id > (SELECT id FROM before_move ORDER BY id DESC LIMIT 1))
          AND bool_and(id > prev), count(*) || ' new rows'
   FROM (SELECT id, lag(id) OVER (ORDER BY length(note), note) AS prev FROM orders WHERE note LIKE 'after %') s WHERE prev IS NOT NULL"
-check_sql "the view reads every row's time with uuidx" "
+tap_sql "the view reads every row's time with uuidx" "
   SELECT count(*) = 2000 AND bool_and(created IS NOT NULL), count(*) || ' rows' FROM order_times"
-suite_end
+tap_done

@@ -11,14 +11,11 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
-source test/lib/generation.sh
+source test/lib/tap.sh
 
 py=/usr/bin/python3  # Debian's, which has the packages above
-if ! "$py" -c 'import sqlalchemy, psycopg2' 2>/dev/null; then
-  check_true "python3-sqlalchemy and python3-psycopg2 importable by $py" f "not installed"
-  echo "SUITE_RESULT passed=$passed failed=$failed"
-  exit 1
-fi
+tap_need "python3-sqlalchemy and python3-psycopg2 importable by Debian's python3" \
+  "$("$py" -c 'import sqlalchemy, psycopg2' 2>/dev/null && echo t)" "$py"
 version=$("$py" -c 'import sqlalchemy; print(sqlalchemy.__version__)')
 
 example=$(mktemp /tmp/uuidx-sqlalchemy.XXXXXX.py)
@@ -28,19 +25,19 @@ import re, sys
 blocks = re.findall(r"```python\n(.*?)```", open(sys.argv[1], encoding="utf-8").read(), re.S)
 print(next(b for b in blocks if "uuid_generate_v7" in b), end="")
 PY
-check_true "docs/faq.md has the SQLAlchemy example" "$([ -s "$example" ] && echo t)" "$(wc -l <"$example") lines"
+tap_need "docs/faq.md has the SQLAlchemy example" "$([ -s "$example" ] && echo t)" "$(wc -l <"$example") lines"
 # The values the example's comments say its print() calls give, in order.
 expected=$(sed -nE 's/^print\(.*# (.*)$/\1/p' "$example")
 
-cluster_start "log_statement = 'all'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start "log_statement = 'all'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE EXTENSION uuidx"
 chmod 644 "$example"
 out=$("$py" "$example" 2>&1)
 rc=$?
-check_true "the example runs with SQLAlchemy $version" "$([ $rc = 0 ] && echo t)" "exit code $rc"
-check_true "it prints what its comments say (reflection: UUID with default uuid_generate_v7(); keys: v7, increasing, 100 distinct)" \
+tap_check "the example runs" "$([ $rc = 0 ] && echo t)" "SQLAlchemy $version, exit code $rc"
+tap_check "it prints what its comments say (reflection: UUID with default uuid_generate_v7(); keys: v7, increasing, 100 distinct)" \
   "$([ "$out" = "$expected" ] && [ -n "$expected" ] && echo t)" "$(tr '\n' '/' <<<"$out") against $(tr '\n' '/' <<<"$expected")"
-check_true "the inserts asked the server for the key (RETURNING in the server log)" \
+tap_check "the inserts asked the server for the key (RETURNING in the server log)" \
   "$([ "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log")" = 100 ] && echo t)" \
   "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log") of 100 INSERTs with RETURNING orders.id"
 kind=$("$py" - <<'PY2' 2>&1
@@ -53,14 +50,14 @@ else:
     print("ok" if type(t).__name__ == "DOMAIN" and t.name == "uuid_v7" and type(t.data_type).__name__ == "UUID" else "2.x: %r" % t)
 PY2
 )
-check_true "reflected type as docs/faq.md says (2.x: DOMAIN uuid_v7 over UUID; 1.4: UUID)" "$([ "$kind" = ok ] && echo t)" "SQLAlchemy $version: $kind"
+tap_check "reflected type as docs/faq.md says (2.x: DOMAIN uuid_v7 over UUID; 1.4: UUID)" "$([ "$kind" = ok ] && echo t)" "SQLAlchemy $version: $kind"
 oid=$("$py" -c 'import psycopg2
 cur = psycopg2.connect("").cursor()
 cur.execute("SELECT id FROM orders LIMIT 1")
 print(cur.description[0].type_code)' 2>&1)
-check_true "a driver sees the uuid_v7 column as uuid (psycopg2: type OID 2950)" "$([ "$oid" = 2950 ] && echo t)" "type OID $oid"
-check_sql "the table: 100 v7 keys from the default, increasing in insertion order" "
+tap_check "a driver sees the uuid_v7 column as uuid (psycopg2: type OID 2950)" "$([ "$oid" = 2950 ] && echo t)" "type OID $oid"
+tap_sql "the table: 100 v7 keys from the default, increasing in insertion order" "
   SELECT count(*) = 100 AND bool_and(uuid_extract_version(id) = 7) AND bool_and(prev IS NULL OR id > prev),
          count(*) || ' rows'
   FROM (SELECT id, lag(id) OVER (ORDER BY total) AS prev FROM orders) s"
-suite_end
+tap_done

@@ -16,9 +16,9 @@ required_major=18
 source test/lib/packaged_suite.sh
 require_package Django python3-django 3:5.0 python3-psycopg2
 django=$("$py" -c 'import django; print(django.get_version())' 2>&1)
-check_true "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
+tap_need "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
 
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE django"
 
 project=$(mktemp -d /tmp/uuidx-django.XXXXXX)
@@ -26,7 +26,7 @@ trap 'rm -rf "$project"; cluster_stop' EXIT
 mkdir -p "$project/orders/migrations"
 touch "$project/orders/__init__.py" "$project/orders/migrations/__init__.py"
 frameworks_blocks django "$project"
-check_true "docs/frameworks.md gives the model and the extension's migration" \
+tap_need "docs/frameworks.md gives the model and the extension's migration" \
   "$([ -s "$project/orders/models.py" ] && [ -s "$project/orders/migrations/0001_uuidx.py" ] && echo t)" \
   "$(ls "$project/orders" "$project/orders/migrations" | tr '\n' ' ')"
 cat >"$project/settings.py" <<EOF
@@ -71,14 +71,14 @@ manage() { (cd "$project" && "$py" manage.py "$@"); }
 
 out=$(manage makemigrations orders 2>&1)
 migration=$(ls "$project"/orders/migrations/0002_*.py 2>/dev/null | head -n 1)
-check_true "makemigrations writes the model's migration after the extension's, with the field and its db_default" \
+tap_check "makemigrations writes the model's migration after the extension's, with the field and its db_default" \
   "$([ -n "$migration" ] && grep -q 'orders.models.UUIDv7Field' "$migration" && grep -q 'db_default=orders.models.UUIDGenerateV7()' "$migration" && grep -q "'0001_uuidx'" "$migration" && echo t)" \
   "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
 out=$(manage makemigrations --check --dry-run orders 2>&1)
 rc=$?
-check_true "a second makemigrations finds no change" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+tap_check "a second makemigrations finds no change" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(tr '\n' ' ' <<<"$out" | cut -c1-200)"
 out=$(manage migrate 2>&1)
-check_true "migrate applies both" "$(grep -q 'Applying orders.0002' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 200)"
+tap_check "migrate applies both" "$(grep -q 'Applying orders.0002' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 200)"
 export PGDATABASE=django
 check_key_column orders_order "the table Django made"
 
@@ -89,19 +89,18 @@ made = [Order.objects.create(note=n) for n in range(100)]
 print(all(isinstance(o.id, uuid.UUID) and o.id.version == 7 for o in made), len({o.id for o in made}))
 print([o.note for o in Order.objects.order_by("id")] == list(range(100)))
 ' 2>&1 | tail -n 2)  # (5.2's shell first says what it imported)
-check_true "100 objects saved without a key: the server made them (uuid.UUID, version 7, distinct), read back with the insert" \
+tap_check "100 objects saved without a key: the server made them (uuid.UUID, version 7, distinct), read back with the insert" \
   "$([ "$(sed -n 1p <<<"$out")" = "True 100" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
-check_true "ordered by key, they come in insert order" "$([ "$(sed -n 2p <<<"$out")" = True ] && echo t)" "$(sed -n 2p <<<"$out")"
-check_sql "the table holds the 100 rows, every key a v7" "
+tap_check "ordered by key, they come in insert order" "$([ "$(sed -n 2p <<<"$out")" = True ] && echo t)" "$(sed -n 2p <<<"$out")"
+tap_sql "the table holds the 100 rows, every key a v7" "
   SELECT count(*) = 100 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows' FROM orders_order"
 
 out=$(manage inspectdb orders_order 2>&1)
-check_true "inspectdb on the table: a UUIDField primary key" \
+tap_check "inspectdb on the table: a UUIDField primary key" \
   "$(grep -Eq '^ +id = models\.UUIDField\(primary_key=True\)' <<<"$out" && echo t)" "$(grep -E '^ +id = ' <<<"$out")"
 
 out=$(manage test orders --noinput 2>&1)
-check_true "manage.py test: the test database built from the migrations has the domain and the default, and refuses a v4 key" \
+tap_check "manage.py test: the test database built from the migrations has the domain and the default, and refuses a v4 key" \
   "$(grep -q '^OK' <<<"$out" && grep -q 'Ran 1 test' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | tail -c 300)"
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

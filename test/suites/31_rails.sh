@@ -17,15 +17,15 @@ source test/lib/packaged_suite.sh
 require_package Rails ruby-activerecord 2:7.2 ruby-pg
 command -v ruby >/dev/null || skip_or_fail "Rails: no ruby after installing ruby-activerecord"
 ar=$(ruby -e 'require "active_record"; print ActiveRecord.version' 2>&1)
-check_true "ActiveRecord from Debian's ruby-activerecord" "$(grep -Eq '^[7-9]\.[0-9]' <<<"$ar" && echo t)" "$ar"
+tap_need "ActiveRecord from Debian's ruby-activerecord" "$(grep -Eq '^[7-9]\.[0-9]' <<<"$ar" && echo t)" "$ar"
 
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 for db in rails from_schema_rb from_structure_sql; do cluster_psql -c "CREATE DATABASE $db"; done
 
 work=$(mktemp -d /tmp/uuidx-rails.XXXXXX)
 trap 'rm -rf "$work"; cluster_stop' EXIT
 frameworks_blocks rails "$work"
-check_true "docs/frameworks.md gives the migration and the schema setting" \
+tap_need "docs/frameworks.md gives the migration and the schema setting" \
   "$([ -s "$work/migration.rb" ] && grep -qx 'config.active_record.schema_format = :sql' "$work/schema_format.rb" && echo t)" \
   "$(ls "$work" | tr '\n' ' ')"
 chmod -R a+rX "$work"
@@ -78,19 +78,18 @@ loaded_from("from_structure_sql", ActiveRecord.schema_format, "structure.sql")
 RUBY
 )
 line() { sed -n "s/^$1: //p" <<<"$out" | head -n 1; }
-check_true "the migration makes id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()" \
+tap_check "the migration makes id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()" \
   "$([ "$(line column)" = "uuid_v7 uuid_generate_v7() true" ] && echo t)" "$(line column)$(grep -q '^column: ' <<<"$out" || tr '\n' ' ' <<<"$out" | cut -c1-300)"
-check_true "100 records created without a key: the server made them (version 7, distinct), read back with the insert" \
+tap_check "100 records created without a key: the server made them (version 7, distinct), read back with the insert" \
   "$([ "$(line keys)" = "true 100" ] && echo t)" "$(line keys)"
-check_true "ordered by key, they come in insert order" "$([ "$(line order)" = true ] && echo t)" "$(line order)"
-check_true "schema.rb writes the key as a plain uuid with the default, and names no uuid_v7" \
+tap_check "ordered by key, they come in insert order" "$([ "$(line order)" = true ] && echo t)" "$(line order)"
+tap_check "schema.rb writes the key as a plain uuid with the default, and names no uuid_v7" \
   "$(grep -q 'create_table "orders", id: :uuid, default: -> { "uuid_generate_v7()" }' <<<"$(line schema.rb)" && grep -q 'uuid_v7 named: false' <<<"$(line schema.rb)" && echo t)" "$(line schema.rb)"
-check_true "a database loaded from schema.rb has a plain uuid key (with the default), which takes a v4" \
+tap_check "a database loaded from schema.rb has a plain uuid key (with the default), which takes a v4" \
   "$([ "$(line 'from schema.rb')" = "uuid uuid_generate_v7()" ] && [ "$(line 'v4 from schema.rb')" = taken ] && echo t)" "$(line 'from schema.rb'); v4 $(line 'v4 from schema.rb')"
-check_true "with the page's setting the dump is structure.sql" "$([ "$(line structure.sql)" = true ] && echo t)" "$(line structure.sql)"
-check_true "a database loaded from structure.sql keeps the domain and the default, and refuses a v4" \
+tap_check "with the page's setting the dump is structure.sql" "$([ "$(line structure.sql)" = true ] && echo t)" "$(line structure.sql)"
+tap_check "a database loaded from structure.sql keeps the domain and the default, and refuses a v4" \
   "$([ "$(line 'from structure.sql')" = "uuid_v7 uuid_generate_v7()" ] && grep -q '^refused .*value for domain uuid_v7 must be a UUIDv7' <<<"$(line 'v4 from structure.sql')" && echo t)" \
   "$(line 'from structure.sql'); v4 $(line 'v4 from structure.sql')"
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

@@ -14,11 +14,11 @@ package=golang-github-jackc-pgx-v5-dev
 source test/lib/packaged_suite.sh
 require_package pgx "$package" 5.9 golang-go
 command -v go >/dev/null || skip_or_fail "pgx: no go after installing golang-go"
-check_true "pgx from Debian's $package, Go from golang-go" \
+tap_need "pgx from Debian's golang-github-jackc-pgx-v5-dev, Go from golang-go" \
   "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \
   "$(dpkg-query -W -f='${Version}' "$package"), $(go version 2>&1)"
 
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE pgx"
 export PGDATABASE=pgx DATABASE_URL="host=$PGHOST port=$PGPORT user=$PGUSER dbname=pgx"
 cluster_psql -c "CREATE EXTENSION uuidx"
@@ -27,7 +27,7 @@ work=$(mktemp -d /tmp/uuidx-pgx.XXXXXX)
 trap 'rm -rf "$work"; cluster_stop' EXIT
 mkdir -p "$work/src/page" "$work/src/suite" "$work/cache"
 frameworks_blocks pgx "$work/src/page"
-check_true "docs/frameworks.md gives the program" "$([ -s "$work/src/page/main.go" ] && echo t)" "$(wc -l <"$work/src/page/main.go") lines"
+tap_need "docs/frameworks.md gives the program" "$([ -s "$work/src/page/main.go" ] && echo t)" "$(wc -l <"$work/src/page/main.go") lines"
 cat >"$work/src/suite/main.go" <<'EOF'
 package main
 
@@ -88,17 +88,16 @@ func main() {
 EOF
 build() { (cd "$work/src/$1" && GO111MODULE=off GOPATH="$work:/usr/share/gocode" GOCACHE="$work/cache" GOFLAGS= go build -o "$work/$1" . 2>&1); }
 out=$(build page)
-check_true "the page's program builds" "$([ -x "$work/page" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
+tap_check "the page's program builds" "$([ -x "$work/page" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
 out=$("$work/page" 2>&1)
-check_true "it prints a v7 key, made by the server" "$(grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} version 7$' <<<"$out" && echo t)" "$out"
+tap_check "it prints a v7 key, made by the server" "$(grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} version 7$' <<<"$out" && echo t)" "$out"
 out=$(build suite)
-check_true "the suite's program builds" "$([ -x "$work/suite" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
+tap_check "the suite's program builds" "$([ -x "$work/suite" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
 out=$("$work/suite" 2>&1)
 for t in domain plain; do
   got=$(sed -n "s/^$t: //p" <<<"$out")
-  check_true "a $t key column: 100 keys from RETURNING into pgtype.UUID, then ordered by key into [16]byte" \
+  tap_check "a $t key column: 100 keys from RETURNING into pgtype.UUID, then ordered by key into [16]byte" \
     "$([ "$got" = "v7 true distinct 100 read 100 in order true" ] && echo t)" "${got:-$(tr '\n' ' ' <<<"$out" | cut -c1-300)}"
 done
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

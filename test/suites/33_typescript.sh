@@ -15,7 +15,9 @@
 # introspection) has nothing to run the second time; TypeORM's migration:generate finds no change
 # against the page's entity, and against an entity declaring the default itself writes it again
 # (with a down to uuid_generate_v4()), and against an empty database would make a plain uuid key
-# defaulting to uuid_generate_v4(); TypeORM created no uuid-ossp. Prisma 7 from npm alone:
+# defaulting to uuid_generate_v4(); TypeORM created no uuid-ossp; an entity column of type uuid_v7
+# is refused (the page's uuid taken); without installExtensions: false, connecting creates
+# uuid-ossp, and uuidx can then not be created. Prisma 7 from npm alone:
 # `prisma db pull` on the Knex table, reported as SKIP when what stops it is the fetch of its
 # schema engine binary (npm does not ship it, and only the npm registry is reachable here), a
 # failure if anything else does.
@@ -36,15 +38,17 @@ cp test/npm/typescript/package.json test/npm/typescript/package-lock.json "$work
 cp test/npm/prisma/package.json test/npm/prisma/package-lock.json "$work/prisma/"
 # The registry first, without retries: npm would retry an unreachable one for minutes.
 out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
-if [ $? != 0 ] && grep -Eq 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|CERT_UNTRUSTED' <<<"$out"; then
+rc=$?
+if [ $rc != 0 ] && grep -Eq 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|CERT_UNTRUSTED' <<<"$out"; then
   # A TLS proxy whose authority this system does not trust (as on a new minimal machine behind
   # one): what is installed is still checked, since npm ci takes only the lockfile's packages and
   # refuses any whose sha512 differs from the one committed there.
-  echo "      the npm registry's certificate is not trusted here ($(grep -m1 -oE 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|CERT_UNTRUSTED' <<<"$out")): installing with strict-ssl off, every package checked against the lockfile's sha512"
+  tap_note "the npm registry's certificate is not trusted here ($(grep -m1 -oE 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|CERT_UNTRUSTED' <<<"$out")): installing with strict-ssl off, every package checked against the lockfile's sha512"
   export npm_config_strict_ssl=false
   out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
+  rc=$?
 fi
-[ $? = 0 ] || skip_or_fail "TypeScript: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
+[ $rc = 0 ] || skip_or_fail "TypeScript: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
 # Exactly the lockfile's packages (test/npm/typescript). Install scripts are not needed (esbuild's
 # binary comes as a package of its own), and npm 12 blocks them anyway.
 out=$(cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
@@ -53,18 +57,19 @@ rc=$?
 versions=$(cd "$work" && node -e '
   for (const p of ["drizzle-orm", "drizzle-kit", "knex", "typeorm", "pg", "typescript"])
     process.stdout.write(p + " " + require("./node_modules/" + p + "/package.json").version + ", ");' 2>&1)
-check_true "npm packages installed, on Node.js $(node --version)" \
-  "$(grep -Eq '^drizzle-orm 0\.45\..*drizzle-kit 0\.31\..*knex 3\..*typeorm 1\..*pg 8\..*typescript 5\.' <<<"$versions" && echo t)" "${versions%, }"
+tap_need "npm packages installed" \
+  "$(grep -Eq '^drizzle-orm 0\.45\..*drizzle-kit 0\.31\..*knex 3\..*typeorm 1\..*pg 8\..*typescript 5\.' <<<"$versions" && echo t)" \
+  "${versions%, } on Node.js $(node --version)"
 bin=$work/node_modules/.bin
 
-cluster_start || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start || tap_bail "a throwaway cluster starts"
 trap 'rm -rf "$work"; cluster_stop' EXIT
-for db in drizzle knex typeorm typeorm_new; do cluster_psql -c "CREATE DATABASE $db"; done
+for db in drizzle knex typeorm typeorm_new typeorm_ext; do cluster_psql -c "CREATE DATABASE $db"; done
 
 frameworks_blocks drizzle "$work/drizzle"
 frameworks_blocks knex "$work/knex"
 frameworks_blocks typeorm "$work/typeorm"
-check_true "docs/frameworks.md gives Drizzle's schema and extension migration, Knex's migration, TypeORM's entity, data source and migration" \
+tap_need "docs/frameworks.md gives Drizzle's schema and extension migration, Knex's migration, TypeORM's entity, data source and migration" \
   "$([ -s "$work/drizzle/schema.ts" ] && [ -s "$work/drizzle/uuidx.sql" ] && [ -s "$work/knex/migrations/20260101000000_orders.js" ] \
      && [ -s "$work/typeorm/Order.ts" ] && [ -s "$work/typeorm/data-source.ts" ] && [ -s "$work/typeorm/migrations/1767225600000-Orders.ts" ] && echo t)" \
   "$(cd "$work" && ls drizzle knex/migrations typeorm typeorm/migrations | tr '\n' ' ')"
@@ -110,11 +115,18 @@ run(async (note) => (await db("orders").insert({ note }).returning("id"))[0].id,
   .catch((e) => console.log("error:", e.message)).finally(() => db.destroy());
 EOF
 # TypeORM's key as an entity would say it without the page's choice: a plain uuid with the
-# default, next to the page's migration.
-mkdir -p "$work/typeorm/alt"
-sed -e 's/PrimaryGeneratedColumn("uuid")/PrimaryColumn("uuid", { default: () => "uuid_generate_v7()" })/' \
-  -e 's/PrimaryGeneratedColumn }/PrimaryColumn }/' "$work/typeorm/Order.ts" >"$work/typeorm/alt/Order.ts"
-sed -e 's|"./migrations/|"../migrations/|' "$work/typeorm/data-source.ts" >"$work/typeorm/alt/data-source.ts"
+# default (alt), the domain as its type (v7); and the page's data source without
+# installExtensions: false (ext). Each next to the page's migration.
+mkdir -p "$work/typeorm/alt" "$work/typeorm/v7" "$work/typeorm/ext"
+for v in alt:'"uuid"' v7:'"uuid_v7" as any'; do
+  sed -e "s/PrimaryGeneratedColumn(\"uuid\")/PrimaryColumn(${v#*:}, { default: () => \"uuid_generate_v7()\" })/" \
+    -e 's/PrimaryGeneratedColumn }/PrimaryColumn }/' "$work/typeorm/Order.ts" >"$work/typeorm/${v%%:*}/Order.ts"
+done
+cp "$work/typeorm/Order.ts" "$work/typeorm/ext/"
+for v in alt v7 ext; do
+  sed -e 's|"./migrations/|"../migrations/|' "$work/typeorm/data-source.ts" >"$work/typeorm/$v/data-source.ts"
+done
+sed -i '/installExtensions: false/d' "$work/typeorm/ext/data-source.ts"
 cat >"$work/typeorm/run.ts" <<'EOF'
 import { run } from "../check";
 import dataSource from "./data-source";
@@ -132,12 +144,13 @@ cat >"$work/tsconfig.json" <<'EOF'
     "esModuleInterop": true, "skipLibCheck": true, "experimentalDecorators": true,
     "emitDecoratorMetadata": true, "types": ["node"], "rootDir": ".", "outDir": "dist"
   },
-  "files": ["check.ts", "drizzle/run.ts", "knex/run.ts", "typeorm/run.ts", "typeorm/alt/data-source.ts"]
+  "files": ["check.ts", "drizzle/run.ts", "knex/run.ts", "typeorm/run.ts",
+    "typeorm/alt/data-source.ts", "typeorm/v7/data-source.ts", "typeorm/ext/data-source.ts"]
 }
 EOF
 out=$(cd "$work" && timeout 120 "$bin/tsc" -p tsconfig.json 2>&1)
 rc=$?
-check_true "tsc compiles the page's TypeORM entity, data source and migration, the page's Drizzle schema, and the suite's programs" \
+tap_check "tsc compiles the page's TypeORM entity, data source and migration, the page's Drizzle schema, and the suite's programs" \
   "$([ $rc = 0 ] && echo t)" "exit code $rc $(tr '\n' ' ' <<<"$out" | cut -c1-400)"
 # tool DIR CMD...: a framework's command line, run in DIR, bounded; its output and errors.
 tool() { (cd "$1" && shift && timeout 120 "$@" 2>&1); }
@@ -145,11 +158,11 @@ line() { sed -n "s/^$1: //p" <<<"$2" | head -n 1; }
 flat() { tr '\n' ' ' <<<"$1" | sed 's/\x1b\[[0-9;]*[A-Za-z]//g' | cut -c1-"${2:-300}"; }
 # rows FRAMEWORK OUT: the checks of a program's two lines.
 rows() {
-  check_true "$1: 100 rows inserted without a key, each key read back with the insert: made by the server, v7 strings, distinct" \
+  tap_check "$1: 100 rows inserted without a key, each key read back with the insert: made by the server, v7 strings, distinct" \
     "$([ "$(line made "$2")" = "strings, v7 true, distinct 100" ] && echo t)" "$(line made "$2")$(grep -q '^made: ' <<<"$2" || flat "$2")"
-  check_true "$1: read through the ORM ordered by key, the rows come in insert order" \
+  tap_check "$1: read through the ORM ordered by key, the rows come in insert order" \
     "$([ "$(line read "$2")" = "100 rows, in insert order true" ] && echo t)" "$(line read "$2")"
-  check_sql "$1: the table holds the 100 rows, every key a v7" "
+  tap_sql "$1: the table holds the 100 rows, every key a v7" "
     SELECT count(*) = 100 AND bool_and(uuid_extract_version(id) = 7), count(*) || ' rows' FROM orders"
 }
 
@@ -173,23 +186,23 @@ first=$(ls "$work"/drizzle/migrations/0000_uuidx.sql 2>/dev/null)
 [ -n "$first" ] && cp "$work/drizzle/uuidx.sql" "$first"
 out+=$(kit generate --name=orders)
 table=$(ls "$work"/drizzle/migrations/0001_orders.sql 2>/dev/null)
-check_true "drizzle-kit generate: the extension's migration, then the table's, with the domain, the default and the key" \
+tap_check "drizzle-kit generate: the extension's migration, then the table's, with the domain, the default and the key" \
   "$([ -n "$first" ] && [ -n "$table" ] && grep -q '"id" uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7() NOT NULL' "$table" && echo t)" \
   "$(grep -ho '"id" [^,]*' "$table" 2>/dev/null || flat "$out")"
 out=$(kit migrate)
 rc=$?
-check_true "drizzle-kit migrate applies both" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(flat "$out" 200)"
+tap_check "drizzle-kit migrate applies both" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(flat "$out" 200)"
 check_key_column orders "Drizzle: the table drizzle-kit made"
 out=$(timeout 120 node "$work/dist/drizzle/run.js" 2>&1)
 rows Drizzle "$out"
 out=$(kit generate)
 rc=$?
-check_true "a second drizzle-kit generate finds no change" \
+tap_check "a second drizzle-kit generate finds no change" \
   "$([ $rc = 0 ] && [ "$(ls "$work/drizzle/migrations"/*.sql | wc -l)" = 2 ] && echo t)" \
   "exit code $rc, $(ls "$work/drizzle/migrations"/*.sql | wc -l) migrations: $(flat "$out" 200 | grep -o 'No schema changes[^.]*' || flat "$out" 200)"
 out=$(tool "$work/drizzle" "$bin/drizzle-kit" pull --config=pulled.config.ts)
 pulled=$(grep -h '^\s*id: ' "$work/drizzle/pulled/schema.ts" 2>/dev/null | sed 's/^\s*//')
-check_true "drizzle-kit pull reads the column back as a plain uuid(), with the default and the key: no uuid_v7" \
+tap_check "drizzle-kit pull reads the column back as a plain uuid(), with the default and the key: no uuid_v7" \
   "$(grep -q '^id: uuid()' <<<"$pulled" && grep -q 'uuid_generate_v7()' <<<"$pulled" && grep -q 'primaryKey()' <<<"$pulled" \
      && ! grep -q uuid_v7 "$work/drizzle/pulled/schema.ts" && echo t)" \
   "${pulled:-$(flat "$out")}"
@@ -203,18 +216,18 @@ module.exports = {
 };
 EOF
 out=$(tool "$work/knex" "$bin/knex" --knexfile knexfile.js migrate:latest)
-check_true "knex migrate:latest runs the migration" "$(grep -q 'Batch 1 run: 1 migrations' <<<"$out" && echo t)" "$(flat "$out" 200)"
+tap_check "knex migrate:latest runs the migration" "$(grep -q 'Batch 1 run: 1 migrations' <<<"$out" && echo t)" "$(flat "$out" 200)"
 check_key_column orders "Knex: the table its migration made"
 out=$(timeout 120 node "$work/dist/knex/run.js" 2>&1)
 rows Knex "$out"
 out=$(tool "$work/knex" "$bin/knex" --knexfile knexfile.js migrate:latest)
-check_true "a second knex migrate:latest has nothing to run" "$(grep -q 'Already up to date' <<<"$out" && echo t)" "$(flat "$out" 200)"
+tap_check "a second knex migrate:latest has nothing to run" "$(grep -q 'Already up to date' <<<"$out" && echo t)" "$(flat "$out" 200)"
 
 # ---- TypeORM: migration:run of the page's migration, then migration:generate against the entity --
 export PGDATABASE=typeorm DATABASE_URL="postgresql://$PGUSER@localhost:$PGPORT/typeorm?host=$PGHOST"
 orm() { local source=$1; shift; tool "$work" "$bin/typeorm" "$@" -d "dist/typeorm/$source"; }
 out=$(orm data-source.js migration:run)
-check_true "typeorm migration:run runs the migration" \
+tap_check "typeorm migration:run runs the migration" \
   "$(grep -q 'Migration Orders1767225600000 has been  *executed successfully' <<<"$out" && echo t)" \
   "$(flat "$out" 2000 | grep -o 'Migration Orders[^.]*successfully' || flat "$out")"
 check_key_column orders "TypeORM: the table its migration made"
@@ -222,7 +235,7 @@ out=$(timeout 120 node "$work/dist/typeorm/run.js" 2>&1)
 rows TypeORM "$out"
 out=$(orm data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
 rc=$?
-check_true "typeorm migration:generate against the page's entity finds no change" \
+tap_check "typeorm migration:generate against the page's entity finds no change" \
   "$([ $rc = 0 ] && grep -q 'No changes in database schema were found' <<<"$out" && echo t)" "exit code $rc: $(flat "$(grep -v '^query' <<<"$out")" 400)"
 # (TypeORM takes a uuid column whose default is uuid_generate_v<digit>() for one of its own
 # generated keys, whatever the entity says.)
@@ -230,7 +243,7 @@ out=$(orm alt/data-source.js migration:generate --dryrun --check typeorm/migrati
 rc=$?
 up=$(sed -n '/public async up/,/^    }/p' <<<"$out" | grep -o 'ALTER TABLE [^`]*' | tr '\n' ' ')
 down=$(sed -n '/public async down/,/^    }/p' <<<"$out" | grep -o 'ALTER TABLE [^`]*' | tr '\n' ' ')
-check_true "an entity saying PrimaryColumn(\"uuid\", { default: uuid_generate_v7() }) instead: migration:generate writes the default again, and a down to uuid_generate_v4()" \
+tap_check "an entity saying PrimaryColumn(\"uuid\", { default: uuid_generate_v7() }) instead: migration:generate writes the default again, and a down to uuid_generate_v4()" \
   "$([ $rc = 1 ] && grep -q 'ALTER COLUMN "id" SET DEFAULT uuid_generate_v7()' <<<"$up" && grep -q 'ALTER COLUMN "id" SET DEFAULT uuid_generate_v4()' <<<"$down" && echo t)" \
   "exit code $rc: up: ${up:-$(flat "$(grep -v '^query' <<<"$out")" 300)} down: $down"
 check_key_column orders "TypeORM: after migration:generate"
@@ -238,18 +251,37 @@ check_key_column orders "TypeORM: after migration:generate"
 out=$(DATABASE_URL="postgresql://$PGUSER@localhost:$PGPORT/typeorm_new?host=$PGHOST" orm data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
 rc=$?
 created=$(sed -n '/public async up/,/^    }/p' <<<"$out" | grep -o 'CREATE TABLE "orders" [^`]*' | head -n 1)
-check_true "the page's entity against an empty database: migration:generate would make a plain uuid key defaulting to uuid_generate_v4()" \
+tap_check "the page's entity against an empty database: migration:generate would make a plain uuid key defaulting to uuid_generate_v4()" \
   "$([ $rc = 1 ] && grep -q '"id" uuid NOT NULL DEFAULT uuid_generate_v4()' <<<"$created" && ! grep -q uuid_v7 <<<"$created" && echo t)" \
   "exit code $rc: ${created:-$(flat "$(grep -v '^query' <<<"$out")" 300)}"
-check_sql "TypeORM created no uuid-ossp (installExtensions: false)" "
+tap_sql "TypeORM created no uuid-ossp (installExtensions: false)" "
   SELECT NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'uuid-ossp'), string_agg(extname, ' ' ORDER BY extname) FROM pg_extension"
+# The page's two reasons. An entity whose key is of type uuid_v7: refused when the data source
+# initializes, where the page's entity (uuid) is taken.
+refused=$(orm v7/data-source.js query "SELECT 1")
+taken=$(orm data-source.js query "SELECT 1")
+tap_check "an entity column of type uuid_v7 is refused when the data source initializes; the page's (uuid) is taken" \
+  "$(grep -q 'Data type "uuid_v7" in "Order.id" is not supported by "postgres" database' <<<"$refused" &&
+     grep -q 'Query has been executed' <<<"$taken" && echo t)" \
+  "uuid_v7: $(grep -m1 -o 'Data type .* database' <<<"$refused" || flat "$refused"); uuid: $(flat "$taken" 100)"
+# The page's data source without installExtensions: false, connected to a new database: it creates
+# uuid-ossp, and then uuidx cannot be created there. (With it, migration:generate connected to the
+# new database typeorm_new above and created nothing.)
+ext_db="postgresql://$PGUSER@localhost:$PGPORT/typeorm_ext?host=$PGHOST"
+out=$(DATABASE_URL=$ext_db orm ext/data-source.js query "SELECT 1")
+created=$(PGDATABASE=typeorm_ext cluster_psql -At -c "SELECT string_agg(extname, ' ' ORDER BY extname) FROM pg_extension")
+uuidx=$(PGDATABASE=typeorm_ext cluster_psql -c "CREATE EXTENSION uuidx" 2>&1)
+none=$(PGDATABASE=typeorm_new cluster_psql -At -c "SELECT string_agg(extname, ' ' ORDER BY extname) FROM pg_extension")
+tap_check "without installExtensions: false, TypeORM creates uuid-ossp when it connects, and uuidx can then not be created" \
+  "$([ "$created" = "plpgsql uuid-ossp" ] && grep -q 'ERROR:  function "uuid_generate_v[0-9a-z_]*" already exists' <<<"$uuidx" &&
+     [ "$none" = plpgsql ] && echo t)" \
+  "without: $created; CREATE EXTENSION uuidx: $(grep -m1 ERROR <<<"$uuidx"); with (typeorm_new): $none$([ -n "$created" ] || flat "; $out")"
 
 # ---- Prisma: from npm alone ---------------------------------------------------------------------
-skipped=0
 out=$(cd "$work/prisma" && timeout 120 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
 rc=$?
 if [ $rc != 0 ]; then
-  check_true "npm ci of prisma 7, @prisma/client 7, @prisma/adapter-pg 7 (test/npm/prisma)" f "exit code $rc: $(flat "$out")"
+  tap_check "npm ci of prisma 7, @prisma/client 7, @prisma/adapter-pg 7 (test/npm/prisma)" f "exit code $rc: $(flat "$out")"
 else
   cat >"$work/prisma/schema.prisma" <<'EOF'
 datasource db {
@@ -269,13 +301,10 @@ EOF
   rc=$?
   # (Its schema engine, which db pull and migrate run, is a binary it fetches from its own host.)
   if [ $rc != 0 ] && grep -q 'request to .*/schema-engine[^ ]* failed' <<<"$out"; then
-    echo "SKIP  Prisma $prisma from npm: db pull (and migrate) first fetch Prisma's schema engine binary, which npm does not ship: $(grep -m1 -o 'request to [^ ]* failed, reason: .*' <<<"$out" | cut -c1-200)"
-    skipped=1
+    tap_skip "Prisma from npm: db pull reads the table" "Prisma $prisma from npm: db pull (and migrate) first fetch Prisma's schema engine binary, which npm does not ship: $(grep -m1 -o 'request to [^ ]* failed, reason: .*' <<<"$out" | cut -c1-200)"
   else
-    check_true "Prisma $prisma: db pull reads the table" "$([ $rc = 0 ] && grep -q 'model orders' <<<"$out" && echo t)" \
-      "exit code $rc: $(grep -m1 -E '^ *id ' <<<"$out" || flat "$out")"
+    tap_check "Prisma from npm: db pull reads the table" "$([ $rc = 0 ] && grep -q 'model orders' <<<"$out" && echo t)" \
+      "Prisma $prisma, exit code $rc: $(grep -m1 -E '^ *id ' <<<"$out" || flat "$out")"
   fi
 fi
-
-echo "SUITE_RESULT passed=$passed failed=$failed skipped=$skipped"
-[ "$failed" = 0 ]
+tap_done

@@ -27,12 +27,12 @@ require_package PgJDBC "$package" 42.7 default-jdk-headless
 command -v java >/dev/null || skip_or_fail "PgJDBC: no java after installing default-jdk-headless"
 version=$(dpkg-query -W -f='${Version}' "$package")
 java_version=$(java -version 2>&1 | head -n 1)
-check_true "PgJDBC from Debian's $package, Java from default-jdk-headless" \
+tap_need "PgJDBC from Debian's libpostgresql-jdbc-java, Java from default-jdk-headless" \
   "$([ -s "$jar" ] && [ -n "$java_version" ] && echo t)" "$package $version, $java_version"
 
 # PgJDBC connects over TCP only (without a socket factory jar): listen on 127.0.0.1 too. The log
 # shows the statements PgJDBC sends.
-cluster_start "listen_addresses = '127.0.0.1'" "log_statement = 'all'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start "listen_addresses = '127.0.0.1'" "log_statement = 'all'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE pgjdbc"
 export PGDATABASE=pgjdbc JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/pgjdbc?user=$PGUSER"
 cluster_psql -c "CREATE EXTENSION uuidx"
@@ -41,7 +41,7 @@ work=$(mktemp -d /tmp/uuidx-pgjdbc.XXXXXX)
 trap 'rm -rf "$work"; cluster_stop' EXIT
 mkdir -p "$work/page"
 frameworks_blocks pgjdbc "$work/page"
-check_true "docs/frameworks.md gives the program" "$([ -s "$work/page/Orders.java" ] && echo t)" "$(wc -l <"$work/page/Orders.java") lines"
+tap_need "docs/frameworks.md gives the program" "$([ -s "$work/page/Orders.java" ] && echo t)" "$(wc -l <"$work/page/Orders.java") lines"
 cat >"$work/Check.java" <<'EOF'
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -222,46 +222,45 @@ public class Check {
 EOF
 
 out=$(cd "$work/page" && timeout 120 java -cp "$jar" Orders.java 2>&1)
-check_true "the page's program prints a v7 key, made by the server, read as a UUID" \
+tap_check "the page's program prints a v7 key, made by the server, read as a UUID" \
   "$(grep -Eq '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12} version 7 variant 2$' <<<"$out" && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
 check_key_column orders "the page's table"
 
 out=$(cd "$work" && timeout 120 java -cp "$jar" Check.java 2>&1)
 got() { sed -n "s/^$1: //p" <<<"$out"; }
 show() { local g; g=$(got "$1"); echo "${g:-$(tr '\n' ' ' <<<"$out" | cut -c1-300)}"; }
-check_true "the driver is the package's" "$([ -n "$(got driver)" ] && [ "$(got driver)" = "${version%%-*}" ] && echo t)" "$(show driver)"
+tap_check "the driver is the package's" "$([ -n "$(got driver)" ] && [ "$(got driver)" = "${version%%-*}" ] && echo t)" "$(show driver)"
 sent=$(awk '/INSERT INTO by_domain \(note\) VALUES \(\$1\)$/ { getline next_line; if (next_line ~ /^\tRETURNING "id"$/) r++; else o++ }
   END { print r + 0, "with RETURNING \"id\" added,", o + 0, "without" }' "$CLUSTER_DIR/server.log")
-check_true "the batch with generated keys: PgJDBC sends each insert with RETURNING \"id\" added (the server's log)" \
+tap_check "the batch with generated keys: PgJDBC sends each insert with RETURNING \"id\" added (the server's log)" \
   "$([ "$sent" = '100 with RETURNING "id" added, 0 without' ] && echo t)" "$sent"
 for t in domain plain; do
-  check_true "a $t key column: 100 rows in one batch, keys as generated keys by getObject(i, UUID.class), then ordered by key; UUID.compareTo sorts them alike" \
+  tap_check "a $t key column: 100 rows in one batch, keys as generated keys by getObject(i, UUID.class), then ordered by key; UUID.compareTo sorts them alike" \
     "$([ "$(got $t)" = "update counts 100 of [1] rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show $t)"
 done
-check_true "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
+tap_check "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
   "$([ "$(got 'domain getObject')" = "java.util.UUID type name uuid class name java.util.UUID" ] && echo t)" "$(show 'domain getObject')"
 # PgJDBC's multi-row rewrite: the rows per statement it sent into each table, from the server's log.
 rows_per_insert() { grep -o "INSERT INTO $1 (note) VALUES (\$1)[^R]*" "$CLUSTER_DIR/server.log" | awk -F'),' '{ print NF }' | sort -n | uniq -c | awk '{ printf "%s of %s; ", $1, $2 }'; }
 sent=$(rows_per_insert by_rewrite)
-check_true "reWriteBatchedInserts=true and generated keys asked for: PgJDBC does not rewrite, one insert per row (count of statements of N rows, the server's log)" \
+tap_check "reWriteBatchedInserts=true and generated keys asked for: PgJDBC does not rewrite, one insert per row (count of statements of N rows, the server's log)" \
   "$([ "$sent" = "100 of 1; " ] && echo t)" "$sent"
-check_true "... and the keys come back as generated keys, v7, in insert order" \
+tap_check "... and the keys come back as generated keys, v7, in insert order" \
   "$([ "$(got 'rewrite with keys')" = "update counts 100 of [1] rows 100 keys 100 v7 true distinct 100 read 100 in order true same keys true compareTo agrees true" ] && echo t)" "$(show 'rewrite with keys')"
 sent=$(rows_per_insert by_rewrite_plain)
-check_true "reWriteBatchedInserts=true, no keys asked for: PgJDBC sends multi-row inserts (count of statements of N rows, the server's log)" \
+tap_check "reWriteBatchedInserts=true, no keys asked for: PgJDBC sends multi-row inserts (count of statements of N rows, the server's log)" \
   "$([ "$sent" = "1 of 4; 1 of 32; 1 of 64; " ] && echo t)" "$sent"
-check_true "... each counted SUCCESS_NO_INFO (-2), the server's keys v7 and in insert order" \
+tap_check "... each counted SUCCESS_NO_INFO (-2), the server's keys v7 and in insert order" \
   "$([ "$(got 'rewrite without keys')" = "update counts 100 of [-2] keys 100 v7 true distinct 100 in order true" ] && echo t)" "$(show 'rewrite without keys')"
-check_true "a literal INSERT ... RETURNING id, per row: v7 keys" \
+tap_check "a literal INSERT ... RETURNING id, per row: v7 keys" \
   "$([ "$(got 'returning per row')" = "keys 10 v7 true distinct 10" ] && echo t)" "$(show 'returning per row')"
-check_true "the same as a plain batch: the rows go in, but executeBatch counts 0 for each and the keys are dropped" \
+tap_check "the same as a plain batch: the rows go in, but executeBatch counts 0 for each and the keys are dropped" \
   "$([ "$(got 'returning batch')" = "rows added 10 update counts 10 of [0] generated keys 0" ] && echo t)" "$(show 'returning batch')"
-check_true "the same as a batch with generated keys: PgJDBC adds no second RETURNING, the keys come back" \
+tap_check "the same as a batch with generated keys: PgJDBC adds no second RETURNING, the keys come back" \
   "$([ "$(got 'returning batch with generated keys')" = "keys 10 v7 true distinct 10" ] && echo t)" "$(show 'returning batch with generated keys')"
-check_true "a v4 from UUID.randomUUID() into the domain column: refused (check_violation)" \
+tap_check "a v4 from UUID.randomUUID() into the domain column: refused (check_violation)" \
   "$([ "$(got v4)" = "refused 23514" ] && echo t)" "$(show v4)"
-check_true "UUID.compareTo compares signed longs: a key whose top bit is set sorts first there, last on the server" \
+tap_check "UUID.compareTo compares signed longs: a key whose top bit is set sorts first there, last on the server" \
   "$([ "$(got far)" = "server key < far true compareTo 1" ] && echo t)" "$(show far)"
 
-echo "SUITE_RESULT passed=$passed failed=$failed"
-[ "$failed" = 0 ]
+tap_done

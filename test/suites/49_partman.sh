@@ -15,7 +15,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
-source test/lib/generation.sh
+source test/lib/tap.sh
 
 source lab/deps.sh
 source lab/vendor.sh
@@ -28,18 +28,13 @@ candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //
 if [ -z "${UUIDX_PARTMAN_TARBALL:-}" ] && [ -n "$candidate" ] && [ "$candidate" != "(none)" ] &&
   dpkg --compare-versions "$candidate" ge 5.5; then
   ensure_packages "$package" >/dev/null
-  check_true "pg_partman from Debian's package $package" \
+  tap_need "pg_partman from Debian's package postgresql-N-partman" \
     "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" "$candidate"
 else
 tarball=${UUIDX_PARTMAN_TARBALL:-$UUIDX_VENDOR_DIR/pg_partman-5.5.0.tar.gz}
 if [ ! -f "$tarball" ]; then
-  echo "SKIP  pg_partman: no source tarball at $tarball (set UUIDX_PARTMAN_TARBALL to run this suite)"
-  if [ "$(vendor_missing_status)" = failed ]; then
-    echo "SUITE_RESULT passed=0 failed=1"
-    exit 1
-  fi
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
+  [ "$(vendor_missing_status)" = failed ] && tap_bail "the pg_partman tarball is vendored" "$tarball"
+  tap_skip_all "pg_partman: no source tarball at $tarball (set UUIDX_PARTMAN_TARBALL to run this suite)"
 fi
 cache=${UUIDX_CACHE_DIR:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}/pg_partman-$(sha256sum "$tarball" | cut -c1-12)-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)
 log=$(mktemp /tmp/uuidx-partman-build.XXXXXX)
@@ -48,17 +43,15 @@ if [ ! -f "$cache/.built" ]; then
     make -C "$cache" PG_CONFIG="$pg_config" >"$log" 2>&1 && touch "$cache/.built"
 fi
 if [ -f "$cache/.built" ] && make -C "$cache" PG_CONFIG="$pg_config" install >>"$log" 2>&1; then
-  check_true "pg_partman built and installed (PGXS)" t "$(grep -m1 default_version "$cache/pg_partman.control"), $cache"
+  tap_note "pg_partman built and installed (PGXS): $(grep -m1 default_version "$cache/pg_partman.control"), $cache"
 else
-  check_true "pg_partman built and installed (PGXS)" f "$(tail -c 600 "$log")"
-  echo "SUITE_RESULT passed=$passed failed=$failed"
-  exit 1
+  tap_bail "pg_partman built and installed (PGXS)" "$(tail -c 600 "$log")"
 fi
 rm -f "$log"
 fi
 
 # The planner hook is there from each session's first statement on.
-cluster_start "session_preload_libraries = 'uuidx'" || { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+cluster_start "session_preload_libraries = 'uuidx'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE pm"
 export PGDATABASE=pm
 # pg_partman recognises a control column by its type name (uuid, not a domain over it): the key
@@ -77,11 +70,11 @@ SELECT partman.create_parent(p_parent_table := 'public.events', p_control := 'id
                              p_time_decoder := 'public.uuid_v7_time_decoder');
 SQL
 )
-check_true "create_parent(..., p_time_encoder, p_time_decoder) on a v7 key" "$([ "$(tail -n1 <<<"$out")" = t ] && echo t)" \
+tap_check "create_parent(..., p_time_encoder, p_time_decoder) on a v7 key" "$([ "$(tail -n1 <<<"$out")" = t ] && echo t)" \
   "$(tr '\n' ' ' <<<"$out" | cut -c1-300)"
 
 # Every child but the default: bounds are uuid_v7_floor of a UTC day and of the next, exactly.
-check_sql "child bounds are uuid_v7_floor of each day, to the ms" "
+tap_sql "child bounds are uuid_v7_floor of each day, to the ms" "
   WITH kids AS (
     SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bound,
            public.uuid_v7_time_decoder(substring(pg_get_expr(c.relpartbound, c.oid) FROM 'FROM \(''([^'']+)''\)')) AS day
@@ -92,7 +85,7 @@ check_sql "child bounds are uuid_v7_floor of each day, to the ms" "
          format('%s daily children, e.g. %s %s', count(*), min(relname), min(bound))
   FROM kids"
 
-check_sql "rows land in the partition of their time, none in the default" "
+tap_sql "rows land in the partition of their time, none in the default" "
   WITH ins AS (
     INSERT INTO events (id, payload)
     SELECT uuid_generate_v7(now() + d * interval '1 day'), d::text FROM generate_series(-2, 2) d, generate_series(1, 100)
@@ -102,7 +95,7 @@ check_sql "rows land in the partition of their time, none in the default" "
   FROM ins"
 cluster_psql -c "INSERT INTO events (payload) SELECT 'now' FROM generate_series(1, 1000)" -c "ANALYZE events"
 
-check_sql "partman reads the partition times through the decoder" "
+tap_sql "partman reads the partition times through the decoder" "
   SELECT bool_and(s.child_start_time = date_trunc('day', s.child_start_time) AND s.child_end_time = s.child_start_time + interval '1 day'),
          format('%s partitions, first %s .. %s', count(*), min(s.child_start_time), min(s.child_end_time))
   FROM partman.show_partitions('public.events') p,
@@ -112,20 +105,20 @@ before=$(cluster_psql -At -c "SELECT count(*) FROM partman.show_partitions('publ
 out=$(cluster_psql -At -c "UPDATE partman.part_config SET premake = 4 WHERE parent_table = 'public.events'" \
   -c "CALL partman.run_maintenance_proc()" -c "SELECT count(*) FROM partman.show_partitions('public.events')" 2>&1)
 after=$(tail -n1 <<<"$out")
-check_true "run_maintenance() adds the partitions a larger premake asks for" "$([ "$after" -ge $((before + 2)) ] 2>/dev/null && echo t)" \
+tap_check "run_maintenance() adds the partitions a larger premake asks for" "$([ "$after" -ge $((before + 2)) ] 2>/dev/null && echo t)" \
   "$before partitions before, $after after premake 2 -> 4$(grep -i error <<<"$out" | head -c 300)"
 
 # The last hour: today's partition (and yesterday's in the first hour of a day) and the default.
 plan=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE uuid_extract_time(id) BETWEEN now() - interval '1 hour' AND now()" 2>&1)
 scanned=$(grep -c "Scan on events_" <<<"$plan")
 # (A bound from now() moved by hours prunes when planning: nothing is left to remove at executor start.)
-check_true "uuid_extract_time(id) BETWEEN now() - 1 hour AND now() prunes when planning" \
+tap_check "uuid_extract_time(id) BETWEEN now() - 1 hour AND now() prunes when planning" \
   "$([ "$scanned" -le 3 ] && ! grep -q "Subplans Removed" <<<"$plan" && echo t)" \
   "$scanned partitions in the plan$(grep -o ', Subplans Removed: [0-9]*' <<<"$plan")"
 q="SELECT count(*) FROM events WHERE uuid_extract_time(id) BETWEEN now() - interval '1 hour' AND now()"
 on=$(cluster_psql -At -c "$q")
 off=$(cluster_psql -At -c "SET uuidx.time_predicates = off" -c "$q")
-check_true "same rows with the rewrite off" "$([ -n "$on" ] && [ "$on" = "$off" ] && echo t)" \
+tap_check "same rows with the rewrite off" "$([ -n "$on" ] && [ "$on" = "$off" ] && echo t)" \
   "$on rows in the last hour, $off with uuidx.time_predicates off"
 
-suite_end
+tap_done

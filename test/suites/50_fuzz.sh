@@ -13,40 +13,28 @@
 set -u
 cd "$(dirname "$0")/../.."
 seconds=${UUIDX_FUZZ_SECONDS:-20}
-passed=0
-failed=0
+source test/lib/tap.sh
 
-if ! out=$(make -s -j2 fuzz 2>&1); then
-  echo "$out" | tail -n 40
-  echo "FAIL  make fuzz"
-  echo "SUITE_RESULT passed=0 failed=1"
-  exit 1
-fi
-passed=$((passed + 1))
-echo "PASS  make fuzz"
+out=$(make -s -j2 fuzz 2>&1)
+tap_check "make fuzz" "$([ $? = 0 ] && echo t)" "$(tail -n 40 <<<"$out")"
+[ "$tap_failed" = 0 ] || tap_done
 
 # The targets are the committed sources; each must have been built (a stale binary of a removed
 # source, or none at all, must not pass).
 targets=$(ls test/fuzz/fuzz_*.cpp 2>/dev/null | xargs -n1 basename | sed 's/\.cpp$//')
-if [ -z "$targets" ]; then
-  echo "FAIL  no fuzz targets in test/fuzz/fuzz_*.cpp"
-  failed=$((failed + 1))
-fi
-for b in $(ls build/fuzz/fuzz_* 2>/dev/null | xargs -rn1 basename); do
-  [ -f "test/fuzz/$b.cpp" ] || { echo "FAIL  build/fuzz/$b has no source test/fuzz/$b.cpp (stale)"; failed=$((failed + 1)); }
-done
+stale=$(for b in $(ls build/fuzz/fuzz_* 2>/dev/null | xargs -rn1 basename); do [ -f "test/fuzz/$b.cpp" ] || echo "$b"; done)
+tap_check "fuzz targets in test/fuzz/fuzz_*.cpp, and no binary in build/fuzz without its source" \
+  "$([ -n "$targets" ] && [ -z "$stale" ] && echo t)" "$(wc -w <<<"$targets") targets${stale:+; stale: $stale}"
 scratch=$(mktemp -d /tmp/uuidx-fuzz.XXXXXX)
 total=0
 for t in $targets; do
   seeds=test/fuzz/corpus/${t#fuzz_}
   if [ ! -d "$seeds" ] || [ -z "$(ls -A "$seeds")" ]; then
-    echo "FAIL  $t: no committed seed corpus in $seeds"
-    failed=$((failed + 1))
+    tap_check "$t runs clean from its seed corpus" f "no committed seed corpus in $seeds"
     continue
   fi
   if [ ! -x "build/fuzz/$t" ] || [ "build/fuzz/$t" -ot "test/fuzz/$t.cpp" ]; then
-    echo "FAIL  $t: make fuzz did not build build/fuzz/$t from test/fuzz/$t.cpp"
-    failed=$((failed + 1))
+    tap_check "$t runs clean from its seed corpus" f "make fuzz did not build build/fuzz/$t from test/fuzz/$t.cpp"
     continue
   fi
   mkdir -p "$scratch/$t/new" "$scratch/$t/artifacts"
@@ -57,19 +45,11 @@ for t in $targets; do
   execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -n 1)
   execs=${execs:-0}
   total=$((total + execs))
-  if [ "$execs" -le 0 ]; then
-    echo "FAIL  $t: no executions recorded (exit $rc)"
-    tail -n 5 "$log"
-    failed=$((failed + 1))
-  elif [ "$rc" = 0 ] && ! grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|FUZZ_CHECK failed' "$log"; then
-    echo "PASS  $t: $execs executions in $seconds s from $(ls "$seeds" | wc -l) seeds, $(ls "$scratch/$t/new" | wc -l) new corpus inputs"
-    passed=$((passed + 1))
-  else
-    echo "FAIL  $t (exit $rc) after $execs executions; crash input in $scratch/$t/artifacts:"
-    grep -E 'ERROR:|runtime error:|FUZZ_CHECK failed|SUMMARY|Test unit written' "$log" | head -n 20
-    failed=$((failed + 1))
-  fi
+  tap_check "$t runs clean from its seed corpus" \
+    "$([ "$execs" -gt 0 ] && [ "$rc" = 0 ] && ! grep -qE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error:|FUZZ_CHECK failed' "$log" && echo t)" \
+    "exit $rc, $execs executions in $seconds s from $(ls "$seeds" | wc -l) seeds, $(ls "$scratch/$t/new" | wc -l) new corpus inputs
+$(grep -E 'ERROR:|runtime error:|FUZZ_CHECK failed|SUMMARY|Test unit written' "$log" | head -n 20)"
 done
-echo "fuzz executions in total: $total ($(echo "$targets" | wc -w) targets x $seconds s)"
-[ "$failed" = 0 ] && rm -rf "$scratch"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_note "fuzz executions in total: $total ($(echo "$targets" | wc -w) targets x $seconds s)"
+[ "$tap_failed" = 0 ] && rm -rf "$scratch" || tap_note "crash inputs and logs kept in $scratch"
+tap_done

@@ -35,33 +35,33 @@ fi
 dpkg --compare-versions "$version" ge 2.23 ||
   skip_or_fail "TimescaleDB: $package is $version here; UUIDv7 dimensions need 2.23 or later"
 ensure_packages "$package" >/dev/null || skip_or_fail "TimescaleDB: installing $package failed"
-check_true "TimescaleDB from Debian's package $package" \
+tap_need "TimescaleDB from Debian's package postgresql-N-timescaledb" \
   "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" "$(dpkg-query -W -f='${Version}' "$package")"
 
 # No telemetry: the test runs offline and sends nothing.
 cluster_start "shared_preload_libraries = 'timescaledb,uuidx'" "timescaledb.telemetry_level = off" ||
-  { echo "SUITE_RESULT passed=$passed failed=$((failed + 1))"; exit 1; }
+  tap_bail "a throwaway cluster starts"
 export PGTZ=UTC
 cluster_psql -c "CREATE DATABASE ts"
 export PGDATABASE=ts
 cluster_psql -c "SET client_min_messages = warning" -c "CREATE EXTENSION timescaledb" -c "CREATE EXTENSION uuidx"
-check_sql "both preloaded, both created" "
+tap_sql "both preloaded, both created" "
   SELECT current_setting('shared_preload_libraries') = 'timescaledb,uuidx' AND count(*) = 2,
          current_setting('shared_preload_libraries') || '; ' || string_agg(extname || ' ' || extversion, ', ' ORDER BY extname)
   FROM pg_extension WHERE extname IN ('timescaledb', 'uuidx')"
 
 # The docs' own SQL, as written (its blocks are skipped by 25_readme_sql, which has no TimescaleDB).
 out=$(PGBIN=$PGBIN python3 test/lib/readme_sql.py --suite 51_timescaledb docs/timescaledb.md 2>&1)
-grep -E '^(PASS|FAIL)' <<<"$out" | sed 's/^/      /'
-docs_pass=$(grep -c '^PASS' <<<"$out")
-docs_fail=$(grep -c '^FAIL' <<<"$out")
-check_true "docs/timescaledb.md: its SQL runs and prints what the page says" \
-  "$([ "$docs_fail" = 0 ] && [ "$docs_pass" -ge 2 ] && echo t)" "$docs_pass blocks passed, $docs_fail failed$( [ "$docs_fail" != 0 ] && echo "; $(grep -A3 '^FAIL' <<<"$out" | tr '\n' ' ' | cut -c1-600)")"
+docs_pass=$(grep -c '^ok ' <<<"$out")
+docs_fail=$(grep -c '^not ok ' <<<"$out")
+tap_check "docs/timescaledb.md: its SQL runs and prints what the page says" \
+  "$([ "$docs_fail" = 0 ] && [ "$docs_pass" -ge 2 ] && echo t)" "$docs_pass blocks passed, $docs_fail failed
+$out"
 
 # The domain is refused as a dimension: TimescaleDB checks the column's own type, not its base type.
 out=$(cluster_psql -At -c "CREATE TABLE dom (id uuid_v7 NOT NULL DEFAULT uuid_generate_v7())" \
   -c "SELECT create_hypertable('dom', by_range('id', INTERVAL '1 day'))" 2>&1)
-check_true "a uuid_v7 column is refused as a dimension (TimescaleDB's type check)" \
+tap_check "a uuid_v7 column is refused as a dimension (TimescaleDB's type check)" \
   "$(grep -q 'invalid type for dimension' <<<"$out" && echo t)" "$(grep -m1 ERROR <<<"$out")"
 
 # The domain's one way in: a partitioning function of it (the docs say why the key is not declared
@@ -77,14 +77,14 @@ by_time=$(cluster_psql -At -c "SET uuidx.time_predicates = off" -c "EXPLAIN (COS
   WHERE uuid_extract_time(id) >= '2025-01-10 00:00+00' AND uuid_extract_time(id) < '2025-01-11 00:00+00'" | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk')
 by_key=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM domf
   WHERE id >= uuid_v7_floor('2025-01-10 00:00+00') AND id < uuid_v7_floor('2025-01-11 00:00+00')" | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk')
-check_true "a uuid_v7 column through partition_func: chunks of the function's value, excluded by time, not by key range" \
+tap_check "a uuid_v7 column through partition_func: chunks of the function's value, excluded by time, not by key range" \
   "$([ "$total_domf" = 31 ] && [ "$by_time" -le 2 ] && [ "$by_key" = 31 ] && echo t)" \
   "$total_domf chunks; a day by uuid_extract_time(id) (rewrite off): $by_time scanned; by id >= uuid_v7_floor(t): $by_key"
 
 # The docs' key: a uuid proven v7 by the domain's own check; inserts through uuidx's default.
 cluster_psql -c "CREATE TABLE ev (id uuid NOT NULL DEFAULT uuid_generate_v7() CHECK (uuid_check_version(id, 7, 'uuid_v7')), n int)" \
   -c "SELECT create_hypertable('ev', by_range('id', INTERVAL '1 day'))" >/dev/null
-check_sql "INSERT through DEFAULT uuid_generate_v7(): v7 keys, increasing, in today's chunk" "
+tap_sql "INSERT through DEFAULT uuid_generate_v7(): v7 keys, increasing, in today's chunk" "
   WITH ins AS (INSERT INTO ev (n) SELECT g FROM generate_series(1, 5000) g RETURNING id, n, tableoid::regclass AS chunk),
   o AS (SELECT id, lag(id) OVER (ORDER BY n) AS prev, chunk FROM ins)
   SELECT count(*) = 5000 AND bool_and(uuid_extract_version(id) = 7) AND count(*) FILTER (WHERE prev >= id) = 0
@@ -93,7 +93,7 @@ check_sql "INSERT through DEFAULT uuid_generate_v7(): v7 keys, increasing, in to
                 count(*) FILTER (WHERE prev >= id), count(DISTINCT chunk), min(chunk::text))
   FROM o"
 out=$(cluster_psql -At -c "INSERT INTO ev (id) VALUES ('0b3e8f5c-0d1e-4f6a-9b7c-2d4e6f8a0b1c')" 2>&1)
-check_true "a v4 key is refused" "$(grep -q 'not a version 7 UUID' <<<"$out" && echo t)" "$(grep -m1 ERROR <<<"$out")"
+tap_check "a v4 key is refused" "$(grep -q 'not a version 7 UUID' <<<"$out" && echo t)" "$(grep -m1 ERROR <<<"$out")"
 
 # TimescaleDB's functions against uuidx's, on the same values: every rand_a of a few milliseconds
 # (the ends of the 48-bit range too), values of both generators, and other versions.
@@ -103,31 +103,31 @@ cluster_psql -c "CREATE TABLE vals AS
         '2025-01-01 00:00:00+00', '10889-08-02 05:31:50.655+00']::timestamptz[]) t) s, generate_series(0, 4095) f
   UNION ALL SELECT uuid_generate_v7() FROM generate_series(1, 1000)
   UNION ALL SELECT generate_uuidv7() FROM generate_series(1, 1000)"
-check_sql "uuid_timestamp(u) = uuid_extract_time(u) for every v7" "
+tap_sql "uuid_timestamp(u) = uuid_extract_time(u) for every v7" "
   SELECT count(*) FILTER (WHERE uuid_timestamp(u) IS DISTINCT FROM uuid_extract_time(u)) = 0,
          format('%s v7 values, %s differ', count(*), count(*) FILTER (WHERE uuid_timestamp(u) IS DISTINCT FROM uuid_extract_time(u)))
   FROM vals"
-check_sql "uuid_timestamp_micros(u) and uuid_extract_time(u, true): at most 1 µs apart (rand_a read differently)" "
+tap_sql "uuid_timestamp_micros(u) and uuid_extract_time(u, true): at most 1 µs apart (rand_a read differently)" "
   SELECT max(abs(extract(epoch FROM uuid_timestamp_micros(u) - uuid_extract_time(u, true)))) <= 0.000001,
          format('%s of %s values read 1 µs apart, none further', count(*) FILTER (WHERE uuid_timestamp_micros(u) <> uuid_extract_time(u, true)), count(*))
   FROM vals"
-check_sql "each generator's µs read back by the other's reader (every µs of a millisecond)" "
+tap_sql "each generator's µs read back by the other's reader (every µs of a millisecond)" "
   SELECT bool_and(uuid_timestamp_micros(uuid_generate_v7(t)) = t AND uuid_extract_time(to_uuidv7(t), true) = t),
          format('%s instants, uuidx -> TimescaleDB %s equal, TimescaleDB -> uuidx %s equal', count(*),
                 count(*) FILTER (WHERE uuid_timestamp_micros(uuid_generate_v7(t)) = t), count(*) FILTER (WHERE uuid_extract_time(to_uuidv7(t), true) = t))
   FROM (SELECT '2025-01-01 00:00:00+00'::timestamptz + i * interval '1 microsecond' AS t FROM generate_series(0, 999) i) s"
-check_sql "uuid_version(u) = uuid_extract_version(u) (v1, v3 ... v8, nil, max, other variants)" "
+tap_sql "uuid_version(u) = uuid_extract_version(u) (v1, v3 ... v8, nil, max, other variants)" "
   WITH o(u) AS (SELECT u FROM vals UNION ALL VALUES (uuid_generate_v1()), (uuid_generate_v4()), (uuid_generate_v6()),
     (uuid_generate_v3(uuid_ns_url(), 'x')), (uuid_generate_v5(uuid_ns_url(), 'x')), (uuid_generate_v8('\x000102030405060708090a0b0c0d0e0f')),
     (uuid_nil()), (uuid_max()), ('12345678-0000-7000-c000-000000000000'), ('12345678-0000-7000-0000-000000000000'))
   SELECT count(*) FILTER (WHERE uuid_version(u) IS DISTINCT FROM uuid_extract_version(u)) = 0,
          format('%s values, %s differ', count(*), count(*) FILTER (WHERE uuid_version(u) IS DISTINCT FROM uuid_extract_version(u)))
   FROM o"
-check_sql "uuid_timestamp is v7 only: NULL for a v1 or v6, whose time uuid_extract_time reads" "
+tap_sql "uuid_timestamp is v7 only: NULL for a v1 or v6, whose time uuid_extract_time reads" "
   SELECT uuid_timestamp(a) IS NULL AND uuid_timestamp(b) IS NULL AND uuid_extract_time(a) IS NOT NULL AND uuid_extract_time(b) IS NOT NULL,
          format('v1: %s / %s, v6: %s / %s', uuid_timestamp(a), uuid_extract_time(a), uuid_timestamp(b), uuid_extract_time(b))
   FROM (SELECT uuid_generate_v1() AS a, uuid_generate_v6() AS b) s"
-check_sql "to_uuidv7_boundary(t): uuid_v7_floor(t) for a whole ms; else its µs as uuid_generate_v7(t) writes them, rand_b zero" "
+tap_sql "to_uuidv7_boundary(t): uuid_v7_floor(t) for a whole ms; else its µs as uuid_generate_v7(t) writes them, rand_b zero" "
   SELECT bool_and(CASE WHEN t = date_trunc('milliseconds', t) THEN to_uuidv7_boundary(t) = uuid_v7_floor(t)
                        ELSE left(to_uuidv7_boundary(t)::text, 18) = left(uuid_generate_v7(t)::text, 18)
                             AND right(to_uuidv7_boundary(t)::text, 18) = '-8000-000000000000' END)
@@ -138,7 +138,7 @@ check_sql "to_uuidv7_boundary(t): uuid_v7_floor(t) for a whole ms; else its µs 
 out=$(cluster_psql -At -F ' ' -c "SELECT to_uuidv7_boundary(t), uuid_extract_time(to_uuidv7_boundary(t)), uuid_v7_lower_bound(t)
   FROM unnest(ARRAY['1969-12-31 23:59:59+00', '10889-08-02 05:31:50.656+00']::timestamptz[]) t" \
   -c "SELECT uuid_v7_floor('1969-12-31 23:59:59+00')" 2>&1)
-check_true "outside 1970 .. 10889: to_uuidv7_boundary wraps around, uuid_v7_floor raises 22008, uuid_v7_lower_bound clamps" \
+tap_check "outside 1970 .. 10889: to_uuidv7_boundary wraps around, uuid_v7_floor raises 22008, uuid_v7_lower_bound clamps" \
   "$(grep -q '^ffffffff-fc18-7000-8000-000000000000 ' <<<"$out" && grep -q '^00000000-0000-7000-8000-000000000000 1970' <<<"$out" &&
      grep -q 'ERROR' <<<"$out" && echo t)" "$(tr '\n' ';' <<<"$out" | cut -c1-400)"
 
@@ -165,10 +165,10 @@ figures() {
   local on off own r_on r_off r_own
   on=$(chunks on "$q"); off=$(chunks off "$q"); own=$(chunks on "$qt")
   r_on=$(rows on "$q"); r_off=$(rows off "$q"); r_own=$(rows on "$qt")
-  check_true "$what: the same rows with the rewrite on and off and with uuid_timestamp(id)" \
+  tap_check "$what: the same rows with the rewrite on and off and with uuid_timestamp(id)" \
     "$([ "$r_on" = "$r_off" ] && [ "$r_on" = "$r_own" ] && [ "${r_on%% *}" -gt 0 ] 2>/dev/null && echo t)" \
     "count and sum of n: on $r_on, off $r_off, uuid_timestamp $r_own"
-  check_true "$what: chunks scanned, rewrite on / off / uuid_timestamp(id)" \
+  tap_check "$what: chunks scanned, rewrite on / off / uuid_timestamp(id)" \
     "$([ "$on" -ge 1 ] && [ "$on" -le 2 ] && [ "$off" = "$total" ] && [ "$own" = "$total" ] && echo t)" \
     "$on / $off / $own of $total chunks"
 }
@@ -182,14 +182,14 @@ figures recent "$total_recent" "the last day (now() - interval '1 day')" \
   "uuid_extract_time(id) >= now() - interval '1 day'" "uuid_timestamp(id) >= now() - interval '1 day'"
 q="SELECT count(*) FROM jan WHERE id >= to_uuidv7_boundary('2025-01-10 00:00+00') AND id < to_uuidv7_boundary('2025-01-11 00:00+00')"
 c=$(chunks on "$q"); r=$(rows on "$q")
-check_true "TimescaleDB's own key range (id >= to_uuidv7_boundary(t)) scans the same chunk" \
+tap_check "TimescaleDB's own key range (id >= to_uuidv7_boundary(t)) scans the same chunk" \
   "$([ "$c" -ge 1 ] && [ "$c" -le 2 ] && [ "$r" = 1440 ] && echo t)" "$c of $total_jan chunks, $r rows"
 
 # Instants outside the times a v7 holds: the bound the hook plans with is still a v7 (TimescaleDB
 # refuses the max or nil UUID as a constant against the dimension: "... is not a version 7 UUID").
 q="SELECT count(*) FROM jan WHERE uuid_extract_time(id) >= '20000-01-01 00:00+00' OR uuid_extract_time(id) <= '1969-01-01 00:00+00'"
 out_on=$(rows on "$q"); out_off=$(rows off "$q")
-check_true "instants outside 1970 .. 10889: no error, the same answer" \
+tap_check "instants outside 1970 .. 10889: no error, the same answer" \
   "$([ "$out_on" = 0 ] && [ "$out_off" = 0 ] && echo t)" "on: $(tr '\n' ' ' <<<"$out_on" | cut -c1-200), off: $out_off"
 # TimescaleDB evaluates an instant at executor start even where no row reaches it, with or without
 # the rewrite; a plain table does not.
@@ -201,7 +201,7 @@ for setting in on off; do
       -c "EXECUTE oq(2147483647)" 2>&1 | tail -n1)"
   done
 done
-check_true "an instant that overflows: an error on the hypertable with the rewrite on and off, none on a plain table" \
+tap_check "an instant that overflows: an error on the hypertable with the rewrite on and off, none on a plain table" \
   "$([ "$err_jan_on" = "$err_jan_off" ] && grep -q 'interval out of range' <<<"$err_jan_on" && [ "$err_plain_on" = 0 ] && [ "$err_plain_off" = 0 ] && echo t)" \
   "hypertable: $err_jan_on / $err_jan_off; plain table: $err_plain_on / $err_plain_off"
 
@@ -210,7 +210,7 @@ executed() { cluster_psql -At -c "SET uuidx.time_predicates = $1" -c "EXPLAIN (A
   grep ' on _hyper_[0-9]*_[0-9]*_chunk' | grep -vc 'never executed'; }
 for q in "SELECT n FROM jan ORDER BY uuid_extract_time(id) DESC LIMIT 10" "SELECT max(uuid_extract_time(id)) FROM jan"; do
   on=$(executed on "$q"); off=$(executed off "$q"); r_on=$(rows on "$q" | tr '\n' ,); r_off=$(rows off "$q" | tr '\n' ,)
-  check_true "$q: the same answer, chunks read on / off" \
+  tap_check "$q: the same answer, chunks read on / off" \
     "$([ "$r_on" = "$r_off" ] && [ "$on" = 1 ] && [ "$off" = "$total_jan" ] && echo t)" "$on / $off of $total_jan; answer $(cut -c1-60 <<<"$r_on")"
 done
 
@@ -223,40 +223,41 @@ start=$(date +%s%N)
 python3 test/lib/time_oracle.py gen "$seed" "$major" "$n" "$work/time.sql" hypertable
 PGDATABASE=oracle cluster_psql -At -f "$work/time.sql" >"$work/time.out" 2>"$work/time.err"
 rc=$?
-check_true "time predicates oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/time.err" ] && echo t)" \
+tap_check "time predicates oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/time.err" ] && echo t)" \
   "exit code $rc, $((($(date +%s%N) - start) / 1000000)) ms$( [ -s "$work/time.err" ] && echo "; $(head -c 400 "$work/time.err")")"
 python3 test/lib/time_oracle.py check "$work/time.out" >"$work/time.stats"
 python3 test/lib/time_oracle.py chunks "$work/time.out" >"$work/time.chunks"
 while read -r table tried mismatched fired tried_noseq fired_noseq; do
   [ "$table" = "mismatched" ] && continue
-  check_true "$table: rows identical with the setting on and off" "$([ "$mismatched" = 0 ] && [ "$tried" -ge "$n" ] && echo t)" \
+  tap_check "$table: rows identical with the setting on and off" "$([ "$mismatched" = 0 ] && [ "$tried" -ge "$n" ] && echo t)" \
     "$tried predicates, $mismatched mismatches (seed $seed)"
   read -r _ _ fewer more c_on c_off <<<"$(grep "^$table " "$work/time.chunks")"
   if [ "$table" = h_plain ]; then
-    check_true "$table: never rewritten, the same chunks (no constraint: not provably v7)" \
+    tap_check "$table: never rewritten, the same chunks (no constraint: not provably v7)" \
       "$([ "$fired" = 0 ] && [ "$fewer" = 0 ] && [ "$more" = 0 ] && echo t)" "rewritten $fired of $tried; chunk scans $c_on on, $c_off off"
   else
-    check_true "$table: rewritten for many predicates" \
+    tap_check "$table: rewritten for many predicates" \
       "$([ "$tried_noseq" -gt 0 ] && [ $((fired_noseq * 100)) -ge $((tried_noseq * 40)) ] && echo t)" \
       "rewritten $fired_noseq of $tried_noseq run without sequential scans ($fired of $tried in all)"
-    check_true "$table: fewer chunks for many predicates, more for none" \
+    tap_check "$table: fewer chunks for many predicates, more for none" \
       "$([ "$more" = 0 ] && [ $((fewer * 100)) -ge $((tried * 25)) ] && echo t)" \
       "$fewer of $tried plans scan fewer chunks, $more more; chunk scans $c_on on, $c_off off"
   fi
 done <"$work/time.stats"
-grep '^mismatched' "$work/time.stats" && { echo "queries: $work/time.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
-check_true "every hypertable checked (predicates)" "$([ "$(grep -c '^h_' "$work/time.stats")" = 3 ] && echo t)" "$(tr '\n' ';' <"$work/time.stats")"
+grep -q '^mismatched' "$work/time.stats" && { tap_note "$(grep '^mismatched' "$work/time.stats")
+queries: $work/time.sql.queries"; UUIDX_KEEP_CLUSTER=1; }
+tap_check "every hypertable checked (predicates)" "$([ "$(grep -c '^h_' "$work/time.stats")" = 3 ] && echo t)" "$(tr '\n' ';' <"$work/time.stats")"
 
 order_oracle_check "$work" "$seed" "$n" hypertable "h_ver h_plain" 4
 
 # The other order of the libraries: the planner hooks chain the other way round.
 sed -i "s/^shared_preload_libraries = 'timescaledb,uuidx'/shared_preload_libraries = 'uuidx,timescaledb'/" "$CLUSTER_DIR/data/postgresql.conf"
 cluster_restart
-check_sql "restarted with shared_preload_libraries = 'uuidx,timescaledb'" \
+tap_sql "restarted with shared_preload_libraries = 'uuidx,timescaledb'" \
   "SELECT current_setting('shared_preload_libraries') = 'uuidx,timescaledb', current_setting('shared_preload_libraries')"
 figures jan "$total_jan" "uuidx loaded first: one day of 31" \
   "uuid_extract_time(id) >= '2025-01-10 00:00+00' AND uuid_extract_time(id) < '2025-01-11 00:00+00'" \
   "uuid_timestamp(id) >= '2025-01-10 00:00+00' AND uuid_timestamp(id) < '2025-01-11 00:00+00'"
 
 [ -z "${UUIDX_KEEP_CLUSTER:-}" ] && rm -rf "$work"
-suite_end
+tap_done

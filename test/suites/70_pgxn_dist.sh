@@ -25,22 +25,19 @@ top=$(pwd)
 PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
 export PGBIN=/usr/lib/postgresql/15/bin
 source test/lib/cluster.sh
+source test/lib/tap.sh
 
-passed=0
-failed=0
-ok() { echo "PASS  $1"; passed=$((passed + 1)); }
-bad() { echo "FAIL  $1"; failed=$((failed + 1)); }
+# The end, also of a failed step (stop): the tree's build back, then the plan (tap_done).
 finish() {
-  cluster_stop
   local tree_build="$top/build/pg/_usr_lib_postgresql_15_bin"
   if [ -n "${installed_zip_build:-}" ] && [ -f "$tree_build/Makefile" ]; then
-    make -C "$tree_build" -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1 &&
-      echo "      reinstalled the tree's build from $tree_build" ||
-      { echo "FAIL  could not reinstall the tree's build from $tree_build"; failed=$((failed + 1)); }
+    make -C "$tree_build" -s PG_CONFIG="$PG_CONFIG" install >/dev/null 2>&1
+    tap_check "the tree's own build installed again" "$([ $? = 0 ] && echo t)" "$tree_build"
   fi
   [ -n "${UUIDX_KEEP_DIST:-}" ] || rm -rf "$work"
-  echo "SUITE_RESULT passed=$passed failed=$failed"
+  tap_done
 }
+stop() { tap_check "$1" f "${2:-}"; exit 1; }
 work=$(mktemp -d /tmp/uuidx-dist.XXXXXX)
 chmod 755 "$work"
 trap finish EXIT
@@ -49,73 +46,65 @@ trap finish EXIT
 start=$(date +%s)
 if [ -n "${UUIDX_DIST_COMMIT:-}" ]; then
   commit=$UUIDX_DIST_COMMIT
-  echo "      archiving $commit"
+  tap_note "archiving $commit"
 else
-  commit=$(bash release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
+  commit=$(bash release/worktree_commit.sh) || stop "a commit of the working tree"
   if [ "$(git rev-parse "$commit^{tree}")" = "$(git rev-parse 'HEAD^{tree}')" ]; then
-    echo "      archiving the working tree (the same files as HEAD)"
+    tap_note "archiving the working tree (the same files as HEAD)"
   else
-    echo "      archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"
+    tap_note "archiving the working tree (differs from HEAD: $(git diff --name-only HEAD "$commit" | wc -l) files)"
   fi
 fi
 source release/artefacts.sh
-release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
-if out=$(bash release/dist.sh "$commit" "$release" 2>&1); then
-  ok "dist.sh wrote the archive: $(grep '^dist: wrote' <<<"$out" | sed 's/^dist: //')"
-else
-  bad "dist.sh failed:"
-  echo "$out" | sed 's/^/      /'
-  exit 1
-fi
+release=$(release_dir "$commit") || stop "a release directory for the commit" "$commit"
+out=$(bash release/dist.sh "$commit" "$release" 2>&1) || stop "dist.sh writes the archive" "$out"
+tap_check "dist.sh writes the archive" t "$(grep '^dist: wrote' <<<"$out" | sed 's/^dist: //')"
 read -r name version < <(git show "$commit:META.json" | python3 -c 'import json, sys; m = json.load(sys.stdin); print(m["name"], m["version"])')
 zip="$release/$name-$version.zip"
-[ -f "$zip" ] && ok "the archive is named $name-$version.zip (META.json name and version)" ||
-  { bad "no $name-$version.zip in $release: $(ls "$release")"; exit 1; }
+[ -f "$zip" ] || stop "the archive is named NAME-VERSION.zip (META.json name and version)" "no $name-$version.zip in $release: $(ls "$release")"
+tap_check "the archive is named NAME-VERSION.zip (META.json name and version)" t "$name-$version.zip"
 
 python3 - "$zip" "$name-$version" "$commit" >"$work/zipcheck" <<'PY'
 import subprocess, sys, zipfile
 zip_path, top, commit = sys.argv[1:]
 names = [i.filename for i in zipfile.ZipFile(zip_path).infolist()]
 files = {n[len(top) + 1:] for n in names if not n.endswith("/")}
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
+def check(ok, what, detail=""):
+    print(("t" if ok else "f") + "|" + what + "|" + detail)
 outside = [n for n in names if not n.startswith(top + "/")]
-check(not outside, f"every entry is under {top}/" + (f" (not: {outside[:5]})" if outside else ""))
+check(not outside, "every entry is under NAME-VERSION/", f"not: {outside[:5]}" if outside else "")
 tracked = set(subprocess.run(["git", "ls-tree", "-r", "--name-only", commit], capture_output=True,
                              text=True, check=True).stdout.split("\n")) - {""}
 expected = {f for f in tracked if not f.startswith("debian/")}
 missing = sorted(expected - files)
 extra = sorted(files - expected)
-check(not missing, f"it holds all {len(expected)} files of the commit outside debian/"
-      + (f" (missing: {missing[:10]})" if missing else ""))
-check(not extra, "it holds nothing else" + (f" (extra: {extra[:10]})" if extra else ""))
+check(not missing, "it holds every file of the commit outside debian/",
+      f"{len(expected)} files" + (f"; missing: {missing[:10]}" if missing else ""))
+check(not extra, "it holds nothing else", f"extra: {extra[:10]}" if extra else "")
 check(not any(f.startswith("debian/") for f in files), "no debian/ (PGXN users do not need it)")
 products = [f for f in files if f.endswith((".o", ".so", ".bc", ".d", ".zip")) or
             f.split("/")[0] in ("build", "results", "log", "tmp_check") or f in ("regression.diffs", "regression.out")]
-check(not products, "no build products (*.o, *.so, build/, results/, ...)" + (f": {products[:10]}" if products else ""))
+check(not products, "no build products (*.o, *.so, build/, results/, ...)", f"{products[:10]}" if products else "")
 needed = ["Makefile", "uuidx.control", "META.json", "README.md", "CHANGELOG.md", "LICENSE", "src/pg/exports.txt",
           "sql/include/setup.psql"]
 check(all(n in files for n in needed), "it holds " + ", ".join(needed))
-print(f"files {len(files)}")
+print(f"files|{len(files)}")
 PY
-while IFS= read -r line; do
-  case $line in
-    "ok   "*) ok "zip: ${line#ok   }" ;;
-    "FAIL "*) bad "zip: ${line#FAIL }" ;;
-    files*) nfiles=${line#files } ;;
+while IFS='|' read -r res what detail; do
+  case $res in
+    files) nfiles=$what ;;
+    *) tap_check "zip: $what" "$res" "$detail" ;;
   esac
 done <"$work/zipcheck"
-echo "      the zip's top level: $(unzip -Z1 "$zip" | cut -d/ -f2 | sort -u | grep . | tr '\n' ' ')"
+tap_note "the zip's top level: $(unzip -Z1 "$zip" | cut -d/ -f2 | sort -u | grep . | tr '\n' ' ')"
 
 # ---- unpacked by hand: one directory, its META.json valid ------------------------------------
 mkdir "$work/fresh"
-(cd "$work/fresh" && unzip -q "$zip") || { bad "unzip failed"; exit 1; }
+(cd "$work/fresh" && unzip -q "$zip") || stop "unzip unpacks the zip"
 src="$work/fresh/$name-$version"
-[ "$(ls "$work/fresh")" = "$name-$version" ] && ok "unzip makes one directory, $name-$version/" ||
-  bad "unzip made: $(ls "$work/fresh")"
-python3 release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.log" 2>&1 &&
-  ok "the unpacked META.json follows the PGXN Meta Spec and its files are there" ||
-  { bad "the unpacked META.json:"; sed 's/^/      /' "$work/meta.log"; }
+tap_check "unzip makes one directory, NAME-VERSION/" "$([ "$(ls "$work/fresh")" = "$name-$version" ] && echo t)" "$(ls "$work/fresh")"
+python3 release/pgxn_meta.py --root "$src" "$src/META.json" >"$work/meta.log" 2>&1
+tap_check "the unpacked META.json follows the PGXN Meta Spec and its files are there" "$([ $? = 0 ] && echo t)" "$(cat "$work/meta.log")"
 
 # ---- pgxnclient: pgxn install, then pgxn check on a throwaway cluster ------------------------
 # From a directory of its own (pgxn check leaves regression.diffs there on failure), the zip by a
@@ -125,23 +114,18 @@ cp "$zip" "$work/pgxn/"
 pgxn_opts=(--pg_config "$PG_CONFIG" --make make)
 t0=$(date +%s)
 installed_zip_build=1
-if (cd "$work/pgxn" && MAKEFLAGS="-j$(nproc)" pgxn install "${pgxn_opts[@]}" "./$name-$version.zip") >"$work/install.log" 2>&1; then
-  ok "pgxn install ./$name-$version.zip ($(pgxn --version 2>&1 | head -n 1); $(($(date +%s) - t0)) s)"
-else
-  bad "pgxn install:"; tail -n 30 "$work/install.log" | sed 's/^/      /'; exit 1
-fi
+(cd "$work/pgxn" && MAKEFLAGS="-j$(nproc)" pgxn install "${pgxn_opts[@]}" "./$name-$version.zip") >"$work/install.log" 2>&1 ||
+  stop "pgxn install ./NAME-VERSION.zip" "$(tail -n 30 "$work/install.log")"
+tap_check "pgxn install ./NAME-VERSION.zip" t "$(pgxn --version 2>&1 | head -n 1); $(($(date +%s) - t0)) s"
 so=$("$PG_CONFIG" --pkglibdir)/uuidx.so
-[ "$so" -nt "$zip" ] && ok "pgxn install put a new $so" || bad "$so is older than the zip: pgxn install did not install it"
-cluster_start || { bad "could not start a throwaway cluster"; exit 1; }
+tap_check "pgxn install put a new uuidx.so (newer than the zip)" "$([ "$so" -nt "$zip" ] && echo t)" "$so"
+cluster_start || stop "a throwaway cluster starts"
 t0=$(date +%s)
-if (cd "$work/pgxn" && pgxn check "${pgxn_opts[@]}" -h "$PGHOST" -p "$PGPORT" -U postgres "./$name-$version.zip") >"$work/installcheck.log" 2>&1; then
-  ok "pgxn check ./$name-$version.zip ($(($(date +%s) - t0)) s): $(grep -E 'tests passed|tests failed' "$work/installcheck.log" | tr -s ' ' | sed 's/^ //')"
-else
-  bad "pgxn check:"
-  tail -n 40 "$work/installcheck.log" | sed 's/^/      /'
-  [ -f "$work/pgxn/regression.diffs" ] && head -n 80 "$work/pgxn/regression.diffs" | sed 's/^/      /'
-fi
-grep -qE 'All [0-9]+ tests passed' "$work/installcheck.log" && ok "pgxn check ran the regression suite: $(grep -oE 'All [0-9]+ tests passed' "$work/installcheck.log")" ||
-  bad "pgxn check's output shows no passed regression suite"
-if cluster_log_has_crash; then bad "the server log shows a crashed backend"; else ok "no crashed backend"; fi
-echo "      $nfiles files in the zip; $(($(date +%s) - start)) s for this suite"
+(cd "$work/pgxn" && pgxn check "${pgxn_opts[@]}" -h "$PGHOST" -p "$PGPORT" -U postgres "./$name-$version.zip") >"$work/installcheck.log" 2>&1
+rc=$?
+tap_check "pgxn check ./NAME-VERSION.zip" "$([ $rc = 0 ] && echo t)" \
+  "exit code $rc, $(($(date +%s) - t0)) s: $(grep -E 'tests passed|tests failed' "$work/installcheck.log" | tr -s ' ' | sed 's/^ //')"
+[ $rc = 0 ] || tap_note "$(tail -n 40 "$work/installcheck.log"; head -n 80 "$work/pgxn/regression.diffs" 2>/dev/null)"
+tap_check "pgxn check ran the regression suite, every test passed" "$(grep -qE 'All [0-9]+ tests passed' "$work/installcheck.log" && echo t)" \
+  "$(grep -oE 'All [0-9]+ tests passed' "$work/installcheck.log")"
+tap_note "$nfiles files in the zip; $(($(date +%s) - start)) s for this suite"

@@ -40,48 +40,40 @@ majors=()
 for m in ${UUIDX_PG_VERSIONS:-15}; do
   _pg_apt_has "$m" && pg_server_config "$m" >/dev/null && majors+=("$m")
 done
-if [ ${#majors[@]} = 0 ]; then
-  echo "SKIP  apt packages none of the majors ${UUIDX_PG_VERSIONS:-15} here"
-  echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-  exit 0
-fi
-echo "      packaged majors here: ${majors[*]}"
+source test/lib/tap.sh
+[ ${#majors[@]} -gt 0 ] || tap_skip_all "apt packages none of the majors ${UUIDX_PG_VERSIONS:-15} here"
+tap_note "packaged majors here: ${majors[*]}"
 export PGBIN=/usr/lib/postgresql/${majors[0]}/bin
 source test/lib/cluster.sh
 
-passed=0
-failed=0
-ok() { echo "PASS  $1"; passed=$((passed + 1)); }
-bad() { echo "FAIL  $1"; failed=$((failed + 1)); }
 sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq "$@"; }
 
 packages=()  # the binary packages of this build, installed by this suite
+# The end, also of a failed step (stop): the packages purged, the tree's builds back, the plan.
 finish() {
   cluster_stop
   if [ ${#packages[@]} -gt 0 ] && dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -q 'ok installed'; then
-    if apt purge "${packages[@]}" >"$work/purge.log" 2>&1 &&
-      ! dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -qv 'not-installed$'; then
-      ok "apt-get purge ${packages[*]}: dpkg no longer knows them"
-    else
-      bad "apt-get purge ${packages[*]}:"; sed 's/^/      /' "$work/purge.log"
-    fi
+    apt purge "${packages[@]}" >"$work/purge.log" 2>&1 &&
+      ! dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -qv 'not-installed$'
+    tap_check "apt-get purge of the packages: dpkg no longer knows them" "$([ $? = 0 ] && echo t)" \
+      "${packages[*]}
+$(tail -n 20 "$work/purge.log")"
   fi
   local m tree_build
   for m in "${touched[@]}"; do
     tree_build=$(uuidx_build_path "/usr/lib/postgresql/$m/bin/pg_config" 2>/dev/null)
     [ -n "$tree_build" ] && [ -f "$tree_build/uuidx.so" ] || continue
-    make -C "$tree_build" -s PG_CONFIG="/usr/lib/postgresql/$m/bin/pg_config" install >/dev/null 2>&1 &&
-      echo "      reinstalled the tree's build from $tree_build" ||
-      bad "could not reinstall the tree's build from $tree_build"
+    make -C "$tree_build" -s PG_CONFIG="/usr/lib/postgresql/$m/bin/pg_config" install >/dev/null 2>&1
+    tap_check "$m: the tree's own build installed again" "$([ $? = 0 ] && echo t)" "$tree_build"
   done
   [ -n "${UUIDX_KEEP_DEB:-}" ] || rm -rf "$work"
-  echo "      $(($(date +%s) - start)) s for this suite"
-  echo "SUITE_RESULT passed=$passed failed=$failed skipped=$skipped"
+  tap_note "$(($(date +%s) - start)) s for this suite"
+  tap_done
 }
+stop() { tap_check "$1" f "${2:-}"; exit 1; }
 start=$(date +%s)
-skipped=0
 touched=()
 preinstalled=$(for m in "${majors[@]}"; do dpkg-query -W -f='${Status} ${Package}\n' "postgresql-$m-uuidx" 2>/dev/null; done |
   sed -n 's/^install ok installed //p' | tr '\n' ' ')
@@ -96,23 +88,19 @@ trap finish EXIT
 if [ -n "${UUIDX_DEB_COMMIT:-}" ]; then
   commit=$UUIDX_DEB_COMMIT
 else
-  commit=$(bash release/worktree_commit.sh) || { bad "could not make a commit of the working tree"; exit 1; }
+  commit=$(bash release/worktree_commit.sh) || stop "a commit of the working tree"
 fi
 source release/artefacts.sh
-release=$(release_dir "$commit") || { bad "no release directory for $commit"; exit 1; }
+release=$(release_dir "$commit") || stop "a release directory for the commit" "$commit"
 extversion=$(git show "$commit:uuidx.control" | sed -n "s/^default_version = '\(.*\)'/\1/p")
 t0=$(date +%s)
 bash release/debs.sh "$commit" "$release" "$work" "${majors[@]}" >"$work/debs.log" 2>&1
 rc=$?
-sed 's/^/      /' "$work/debs.log"
-case $rc in
-  0) ok "apt-get build-dep installed debian/control's Build-Depends"
-     ok "dpkg-buildpackage -us -uc -b ($(($(date +%s) - t0)) s, release/debs.sh)" ;;
-  2) bad "release/debs.sh: a server or the build dependencies could not be installed (above)"; exit 1 ;;
-  3) ok "apt-get build-dep installed debian/control's Build-Depends"
-     bad "dpkg-buildpackage -us -uc -b (release/debs.sh, above)"; exit 1 ;;
-  *) bad "release/debs.sh exited $rc (above)"; exit 1 ;;
-esac
+tap_note "$(cat "$work/debs.log")"
+[ $rc = 0 ] || [ $rc = 3 ] || stop "apt-get build-dep installed debian/control's Build-Depends" "release/debs.sh exited $rc (above)"
+tap_check "apt-get build-dep installed debian/control's Build-Depends" t
+[ $rc = 0 ] || stop "dpkg-buildpackage -us -uc -b (release/debs.sh)" "exit code $rc (above)"
+tap_check "dpkg-buildpackage -us -uc -b (release/debs.sh)" t "$(($(date +%s) - t0)) s"
 src="$work/build/uuidx"
 version=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
 # Reproducible: the same commit built again in another directory gives the same .debs, byte for
@@ -128,29 +116,27 @@ for m in "${majors[@]}"; do
   deb="postgresql-$m-uuidx_${version}_$(dpkg --print-architecture).deb"
   if cmp -s "$work/build/$deb" "$work/again/out/$deb"; then same=$((same + 1)); else differ="$differ $deb"; fi
 done
-if [ "$rc" = 0 ] && [ "$same" = ${#majors[@]} ]; then
-  ok "a second build elsewhere gives the same .debs, byte for byte ($same of ${#majors[@]}: $(sha256sum "$work/build/"*.deb | grep -v dbgsym | cut -c1-16 | tr '\n' ' ')... ; $(($(date +%s) - t0)) s)"
-else
-  bad "a second build elsewhere gives the same .debs (exit $rc; different:${differ:- none})"; tail -n 5 "$work/again.log" | sed 's/^/      /'
-fi
+tap_check "a second build elsewhere gives the same .debs, byte for byte" "$([ "$rc" = 0 ] && [ "$same" = ${#majors[@]} ] && echo t)" \
+  "exit $rc; $same of ${#majors[@]} the same: $(sha256sum "$work/build/"*.deb | grep -v dbgsym | cut -c1-16 | tr '\n' ' ')...; different:${differ:- none}; $(($(date +%s) - t0)) s"
+[ "$rc" = 0 ] || tap_note "$(tail -n 5 "$work/again.log")"
 rm -rf "$work/again"
 for m in "${majors[@]}"; do
-  grep -q "^### End $m installcheck ###\$" "$work/build.log" &&
-    ok "build-time test (dh_pgxs_test) on $m: $(sed -n "/^### PostgreSQL $m installcheck ###/,/^### End $m installcheck ###/p" "$work/build.log" | grep -E 'tests passed' | tr -s ' ' | sed 's/^ //' | head -n 1)" ||
-    bad "the build log shows no passed build-time test on $m"
+  tap_check "$m: the build-time test (dh_pgxs_test) passed" "$(grep -q "^### End $m installcheck ###\$" "$work/build.log" && echo t)" \
+    "$(sed -n "/^### PostgreSQL $m installcheck ###/,/^### End $m installcheck ###/p" "$work/build.log" | grep -E 'tests passed' | tr -s ' ' | sed 's/^ //' | head -n 1)"
 done
 # One package per major in the (regenerated) debian/control, each built.
 mapfile -t packages < <(sed -n 's/^Package: //p' "$src/debian/control")
 arch=$(dpkg --print-architecture)
 for m in "${majors[@]}"; do
-  printf '%s\n' "${packages[@]}" | grep -qx "postgresql-$m-uuidx" && ok "debian/control lists postgresql-$m-uuidx" ||
-    bad "debian/control lists no postgresql-$m-uuidx: ${packages[*]}"
+  tap_check "$m: debian/control lists postgresql-$m-uuidx" "$(printf '%s\n' "${packages[@]}" | grep -qx "postgresql-$m-uuidx" && echo t)" \
+    "${packages[*]}"
 done
 changes="$work/build/uuidx_${version}_${arch}.changes"
 debs=()
 for p in "${packages[@]}"; do
   deb="$work/build/${p}_${version}_${arch}.deb"
-  [ -f "$deb" ] || { bad "no $(basename "$deb")"; continue; }
+  tap_check "$p: the .deb is built" "$([ -f "$deb" ] && echo t)" "$(basename "$deb")"
+  [ -f "$deb" ] || continue
   debs+=("$deb")
   m=$(sed -E 's/^postgresql-([0-9]+)-uuidx$/\1/' <<<"$p")
   # What the package holds and needs.
@@ -161,11 +147,11 @@ for p in "${packages[@]}"; do
     ./usr/share/postgresql/$m/extension/uuidx--1.0--1.1.sql ./usr/share/doc/$p/copyright; do
     grep -qx -- "$f" <<<"$contents" || missing="$missing $f"
   done
-  [ -z "$missing" ] && ok "$(basename "$deb") holds uuidx.so, the control file, the 1.0, 1.1 and 1.0--1.1 scripts, copyright" ||
-    bad "$(basename "$deb") lacks:$missing"
+  tap_check "$p: the .deb holds uuidx.so, the control file, the 1.0, 1.1 and 1.0--1.1 scripts, copyright" \
+    "$([ -z "$missing" ] && echo t)" "${missing:+lacks:$missing}"
   depends=$(dpkg-deb -f "$deb" Depends)
-  [[ $depends == *"postgresql-$m"* && $depends == *"libssl3"* ]] && ok "$p Depends: $depends" ||
-    bad "$p Depends lacks postgresql-$m or libssl3: $depends"
+  tap_check "$p: Depends names postgresql-$m and libssl3" \
+    "$([[ $depends == *"postgresql-$m"* && $depends == *"libssl3"* ]] && echo t)" "Depends: $depends"
 done
 [ ${#debs[@]} -gt 0 ] || exit 1
 
@@ -173,55 +159,46 @@ done
 t0=$(date +%s)
 lintian --tag-display-limit 0 -I "$work"/build/*.deb "$changes" >"$work/lintian.log" 2>&1
 lintian_rc=$?
-grep -v '^running with root privileges' "$work/lintian.log" | sed 's/^/      lintian: /'
 errors=$(grep -c '^E: ' "$work/lintian.log")
 warnings=$(grep -c '^W: ' "$work/lintian.log")
-if [ "$errors" = 0 ] && [ "$lintian_rc" -le 1 ]; then
-  ok "lintian ($(($(date +%s) - t0)) s): no error, $warnings warnings (printed above)"
-else
-  bad "lintian: $errors errors (exit code $lintian_rc)"
-fi
+tap_check "lintian reports no error on the .debs and the .changes" "$([ "$errors" = 0 ] && [ "$lintian_rc" -le 1 ] && echo t)" \
+  "exit code $lintian_rc, $errors errors, $warnings warnings, $(($(date +%s) - t0)) s
+$(grep -v '^running with root privileges' "$work/lintian.log")"
 
 # ---- install from the release directory, without the build tree -------------------------------
 rm -rf "$work/build"
 if [ -n "$preinstalled" ]; then
   # Someone installed the package on purpose: leave it, and skip what would replace and purge it.
-  echo "SKIP  install, CREATE EXTENSION and autopkgtest: $preinstalled is installed already (not touched)"
+  tap_skip "install, CREATE EXTENSION and autopkgtest" "$preinstalled is installed already (not touched)"
   packages=()
-  skipped=1
   exit 0
 fi
 touched=("${majors[@]}")
 t0=$(date +%s)
 local_debs=()
 for deb in "${debs[@]}"; do local_debs+=("./$(basename "$deb")"); done
-if (cd "$release" && apt install "${local_debs[@]}") >"$work/install.log" 2>&1; then
-  ok "apt-get install ${debs[*]##*/} ($(($(date +%s) - t0)) s)"
-else
-  bad "apt-get install:"; tail -n 20 "$work/install.log" | sed 's/^/      /'; exit 1
-fi
-check_sql() {  # check_sql "what" "SELECT boolean, text"
-  local out
-  if out=$(cluster_psql -At -F '|' -c "$2" 2>&1) && [ "${out%%|*}" = t ]; then ok "$1: ${out#*|}"; else bad "$1: $out"; fi
-}
+(cd "$release" && apt install "${local_debs[@]}") >"$work/install.log" 2>&1 ||
+  stop "apt-get install of the .debs, from the release directory" "$(tail -n 20 "$work/install.log")"
+tap_check "apt-get install of the .debs, from the release directory" t "${debs[*]##*/} ($(($(date +%s) - t0)) s)"
 for m in "${majors[@]}"; do
   owner=$(dpkg -S "/usr/lib/postgresql/$m/lib/uuidx.so" 2>/dev/null | cut -d: -f1)
-  [ "$owner" = "postgresql-$m-uuidx" ] && ok "$m: uuidx.so belongs to postgresql-$m-uuidx" || bad "$m: uuidx.so belongs to '$owner'"
+  tap_check "$m: uuidx.so belongs to postgresql-$m-uuidx" "$([ "$owner" = "postgresql-$m-uuidx" ] && echo t)" "owner: '$owner'"
   PGBIN=/usr/lib/postgresql/$m/bin
-  cluster_start || { bad "$m: could not start a throwaway cluster"; continue; }
-  cluster_psql -c "CREATE EXTENSION uuidx" && ok "$m: CREATE EXTENSION uuidx" || bad "$m: CREATE EXTENSION uuidx"
-  check_sql "$m: the packaged version" \
+  cluster_start || { tap_check "$m: a throwaway cluster starts" f; continue; }
+  out=$(cluster_psql -c "CREATE EXTENSION uuidx" 2>&1)
+  tap_check "$m: CREATE EXTENSION uuidx" "$([ $? = 0 ] && echo t)" "$out"
+  tap_sql "$m: the packaged version is the control file's" \
     "SELECT extversion = '$extversion', extversion FROM pg_extension WHERE extname = 'uuidx'"
-  check_sql "$m: uuid_generate_v5, RFC 9562 Appendix A.4" \
+  tap_sql "$m: uuid_generate_v5, RFC 9562 Appendix A.4" \
     "SELECT u = '2ed6657d-e927-568b-95e1-2665a8aea6a2', u::text FROM (SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com') u) s"
-  check_sql "$m: uuid_generate_v7: version 7, strictly increasing" \
+  tap_sql "$m: uuid_generate_v7: version 7, strictly increasing" \
     "SELECT bool_and(uuid_extract_version(u) = 7) AND bool_and(u > p), count(*) || ' values'
      FROM (SELECT u, lag(u) OVER (ORDER BY n) p FROM (SELECT n, uuid_generate_v7() u FROM generate_series(1, 1000) n) a) b WHERE p IS NOT NULL"
-  check_sql "$m: v1 -> v6 -> v1 round trip" \
+  tap_sql "$m: v1 -> v6 -> v1 round trip" \
     "SELECT uuid_v6_to_v1(uuid_v1_to_v6(u)) = u, uuid_v1_to_v6(u)::text FROM (SELECT 'c232ab00-9414-11ec-b3c8-9f6bdeced846'::uuid u) s"
-  cluster_psql -c "CREATE DATABASE upd" && cluster_psql -d upd -c "CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" &&
-    ok "$m: CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" || bad "$m: the update from 1.0"
-  if cluster_log_has_crash; then bad "$m: the server log shows a crashed backend"; else ok "$m: no crashed backend"; fi
+  out=$(cluster_psql -c "CREATE DATABASE upd" 2>&1 && cluster_psql -d upd -c "CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" 2>&1)
+  tap_check "$m: CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" "$([ $? = 0 ] && echo t)" "$out"
+  tap_check "$m: the server log shows no crashed backend" "$(cluster_log_has_crash || echo t)"
   cluster_stop
 done
 
@@ -230,9 +207,9 @@ mkdir "$work/autopkgtest"
 git archive --format=tar "$commit" | tar -xf - -C "$work/autopkgtest"
 chmod -R a+rX "$work/autopkgtest"
 t0=$(date +%s)
-if (cd "$work/autopkgtest" && debian/tests/installcheck) >"$work/autopkgtest.log" 2>&1 &&
-  [ "$(grep -cE 'tests passed' "$work/autopkgtest.log")" -ge ${#majors[@]} ]; then
-  ok "autopkgtest debian/tests/installcheck on ${majors[*]} ($(($(date +%s) - t0)) s): $(grep -E 'tests passed' "$work/autopkgtest.log" | tr -s ' ' | sed 's/^ //' | tr '\n' ' ')"
-else
-  bad "autopkgtest debian/tests/installcheck:"; tail -n 60 "$work/autopkgtest.log" | sed 's/^/      /'
-fi
+(cd "$work/autopkgtest" && debian/tests/installcheck) >"$work/autopkgtest.log" 2>&1 &&
+  [ "$(grep -cE 'tests passed' "$work/autopkgtest.log")" -ge ${#majors[@]} ]
+rc=$?
+tap_check "autopkgtest debian/tests/installcheck passes on every major" "$([ $rc = 0 ] && echo t)" \
+  "${majors[*]} ($(($(date +%s) - t0)) s): $(grep -E 'tests passed' "$work/autopkgtest.log" | tr -s ' ' | sed 's/^ //' | tr '\n' ' ')"
+[ $rc = 0 ] || tap_note "$(tail -n 60 "$work/autopkgtest.log")"

@@ -18,13 +18,11 @@
 # then the suite is skipped with a line saying what is missing.
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 source release/artefacts.sh
-passed=0
-failed=0
 work=$(mktemp -d /tmp/uuidx-release.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-commit=$(bash release/worktree_commit.sh) || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+commit=$(bash release/worktree_commit.sh) || tap_bail "a commit of the working tree"
 release=$(release_dir "$commit")
 read -r name version < <(git show "$commit:META.json" | python3 -c 'import json, sys; m = json.load(sys.stdin); print(m["name"], m["version"])')
 nv="$name-$version"
@@ -34,40 +32,36 @@ arch=$(dpkg --print-architecture)
 start=$(date +%s)
 UUIDX_RELEASE_COMMIT=$commit UUIDX_RELEASE_REUSE_ONLY=1 bash release/release.sh "$work/out" >"$work/release.log" 2>&1
 rc=$?
-sed 's/^/      /' "$work/release.log"
+tap_note "$(cat "$work/release.log")"
 if [ "$rc" != 0 ] && grep -q '^release: not built from this tree' "$work/release.log"; then
   all=1
   for m in 15 17 18 19; do [[ " ${UUIDX_PG_VERSIONS:-} " == *" $m "* ]] || all=""; done
-  if [ -z "$all" ]; then
-    echo "SKIP  the whole release: this run (majors ${UUIDX_PG_VERSIONS:-none}) did not build all of it (above)"
-    echo "SUITE_RESULT passed=0 failed=0 skipped=1"
-    exit 0
-  fi
+  [ -n "$all" ] || tap_skip_all "the whole release: this run (majors ${UUIDX_PG_VERSIONS:-none}) did not build all of it: $(grep -m1 '^release: not built from this tree' "$work/release.log")"
 fi
-check_true "release.sh made the release from this run's artefacts ($(($(date +%s) - start)) s)" \
+tap_check "release.sh made the release from this run's artefacts" \
   "$([ "$rc" = 0 ] && [ "$(grep -c 'built from this tree already, taken' "$work/release.log")" = 5 ] && echo t)" \
-  "exit $rc; $(grep -c 'built from this tree already, taken' "$work/release.log") of 5 package and image builds taken"
-[ "$rc" = 0 ] || { echo "SUITE_RESULT passed=$passed failed=$failed"; exit 1; }
+  "exit $rc; $(grep -c 'built from this tree already, taken' "$work/release.log") of 5 package and image builds taken; $(($(date +%s) - start)) s"
+[ "$rc" = 0 ] || tap_done
 
 out=$work/out
 want=("$nv.tar.gz" "$nv.zip" RELEASE_NOTES.md SHA256SUMS)
 for m in 15 17 18 19; do want+=("postgresql-$m-uuidx_${debver}_$arch.deb"); done
 for m in 18 19; do want+=("$nv-pg$m-image.tar" "$nv-pg$m-image.digest" "$nv-pg$m-image.json"); done
 have=$(cd "$out" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
-check_true "the artefacts, and nothing else" \
+tap_check "the artefacts, and nothing else" \
   "$([ "$have" = "$(printf '%s\n' "${want[@]}" | sort | tr '\n' ' ')" ] && echo t)" "$have"
 sums=$(cd "$out" && sha256sum -c SHA256SUMS 2>&1)
-check_true "sha256sum -c SHA256SUMS: every artefact but the list itself, each OK" \
+tap_check "sha256sum -c SHA256SUMS: every artefact but the list itself, each OK" \
   "$([ $? = 0 ] && [ "$(grep -c ': OK$' <<<"$sums")" = $((${#want[@]} - 1)) ] && echo t)" "$(grep -c ': OK$' <<<"$sums") OK"
 # Reproducible: made again, the release is the same, byte for byte (the archives are made anew,
 # the packages and images taken again).
 UUIDX_RELEASE_COMMIT=$commit UUIDX_RELEASE_REUSE_ONLY=1 bash release/release.sh "$work/again" >"$work/again.log" 2>&1
 again=$(cd "$work/again" 2>/dev/null && sha256sum -c "$out/SHA256SUMS" 2>&1)
-check_true "release.sh again, into another directory: the same artefacts, byte for byte ($nv.tar.gz and $nv.zip made anew)" \
+tap_check "release.sh again, into another directory: the same artefacts, byte for byte (the source archive and the zip made anew)" \
   "$([ $? = 0 ] && [ "$(grep -c ': OK$' <<<"$again")" = $((${#want[@]} - 1)) ] && echo t)" "$(grep -v ': OK$' <<<"$again" | head -n 3 | tr '\n' ' ')"
 cp -a "$out" "$work/changed"
 printf 'x' >>"$work/changed/$nv.zip"
-check_true "... and it fails on a changed file" \
+tap_check "... and it fails on a changed file" \
   "$( (cd "$work/changed" && ! sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1) && echo t)" "$nv.zip with one byte more"
 
 # The archives: the source archive is the commit, the zip that without debian/.
@@ -84,27 +78,28 @@ for kind, names, expected in (("tar.gz", tar_names, tracked),
     files = {n[len(top) + 1:] for n in names}
     needed = {"LICENSE", "META.json", "CHANGELOG.md"} | ({"debian/control", "debian/changelog"} if kind == "tar.gz" else set())
     ok = under and files == expected and needed <= files
-    print(f"{'ok' if ok else 'FAIL'}|{kind}: {len(files)} files under {top}/, the commit's"
-          f"{'' if kind == 'tar.gz' else ' but debian/'}, with {', '.join(sorted(needed))}"
-          f"|missing {sorted(expected - files)[:5]} extra {sorted(files - expected)[:5]} all under {under}")
+    print(f"{'t' if ok else 'f'}|{kind}: the files of the commit{'' if kind == 'tar.gz' else ' but debian/'}"
+          f" under NAME-VERSION/, with {', '.join(sorted(needed))}"
+          f"|{len(files)} files under {top}/; missing {sorted(expected - files)[:5]} extra {sorted(files - expected)[:5]} all under {under}")
 PY
 while IFS='|' read -r res what why; do
-  check_true "$what" "$([ "$res" = ok ] && echo t)" "$([ "$res" = ok ] && echo as expected || echo "$why")"
+  tap_check "$what" "$res" "$why"
 done <"$work/archives"
 
 for m in 15 17 18 19; do
   deb="$out/postgresql-$m-uuidx_${debver}_$arch.deb"
   f=$(dpkg-deb -f "$deb" Package Version 2>&1 | tr '\n' ' ')
-  check_true "postgresql-$m-uuidx_${debver}_$arch.deb" \
+  tap_check "the .deb of $m: postgresql-$m-uuidx of the Debian version" \
     "$([ "$f" = "Package: postgresql-$m-uuidx Version: $debver " ] && echo t)" "$f"
 done
 for m in 18 19; do
   mkdir "$work/oci$m"
   tar -xf "$out/$nv-pg$m-image.tar" -C "$work/oci$m"
   d=$(cat "$out/$nv-pg$m-image.digest")
-  check_true "$nv-pg$m-image.tar: an OCI layout whose tag $version-pg$m is the manifest $d" \
+  tap_check "the image archive of $m: an OCI layout whose tag VERSION-pg$m is the manifest of its .digest file" \
     "$(python3 -c 'import json, sys; sys.exit(0 if [m["digest"] for m in json.load(open(sys.argv[1]))["manifests"] if m["annotations"]["org.opencontainers.image.ref.name"] == sys.argv[3]] == [sys.argv[2]] else 1)' \
-       "$work/oci$m/index.json" "$d" "$version-pg$m" && [ -f "$work/oci$m/blobs/${d/://}" ] && echo t)" "$(wc -c <"$out/$nv-pg$m-image.tar") bytes"
+       "$work/oci$m/index.json" "$d" "$version-pg$m" && [ -f "$work/oci$m/blobs/${d/://}" ] && echo t)" \
+    "$nv-pg$m-image.tar: $(wc -c <"$out/$nv-pg$m-image.tar") bytes, tag $version-pg$m, manifest $d"
 done
 
 # The notes: the CHANGELOG section, read here with Python, as it stands in the notes.
@@ -115,7 +110,7 @@ m = re.search(r"^## " + re.escape(sys.argv[1]) + r"( [^\n]*)?$.*?(?=^## |\Z)", t
 print(m.group(0).rstrip("\n") if m else "")' "$version")
 notes=$(cat "$out/RELEASE_NOTES.md")
 first=${section%%$'\n'*}
-check_true "RELEASE_NOTES.md: '# $name' and CHANGELOG.md's section for $version, whole" \
+tap_check "RELEASE_NOTES.md: '# NAME' and CHANGELOG.md's section for the version, whole" \
   "$([ -n "$section" ] && [ "$(head -n 1 <<<"$notes")" = "# $name ${first#"## "}" ] &&
      [ "$(sed -n "2,$(wc -l <<<"$section")p" <<<"$notes")" = "$(tail -n +2 <<<"$section")" ] && echo t)" \
   "$(head -n 1 <<<"$notes"); $(wc -l <<<"$section") lines of the section"
@@ -124,6 +119,6 @@ check_true "RELEASE_NOTES.md: '# $name' and CHANGELOG.md's section for $version,
 cp -a "$release" "$work/stale"
 tree=$(git rev-parse "$commit^{tree}")
 printf 'x' >>"$work/stale/postgresql-15-uuidx_${debver}_$arch.deb"
-check_true "a record whose .deb changed is not taken" \
+tap_check "a record whose .deb changed is not taken" \
   "$(stamp_fresh "$release" debs-15 "$tree" && ! stamp_fresh "$work/stale" debs-15 "$tree" && echo t)" "debs-15"
-echo "SUITE_RESULT passed=$passed failed=$failed"
+tap_done

@@ -15,26 +15,23 @@
 # directory holds, built from this tree or not: a development aid.)
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/generation.sh  # check_true
+source test/lib/tap.sh
 source lab/deps.sh
 source lab/root.sh
 source release/artefacts.sh
-passed=0
-failed=0
-skipped=0
 work=$(mktemp -d /tmp/uuidx-operand.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-commit=$(bash release/worktree_commit.sh) || { echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+commit=$(bash release/worktree_commit.sh) || tap_bail "a commit of the working tree"
 release=$(release_dir "$commit")
 version=$(git show "$commit:META.json" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
 operand_server=usr/lib/postgresql/17/bin/postgres
 
-trixie=$(root_provide trixie) || { echo "FAIL  the Debian trixie root could not be provided"; echo "SUITE_RESULT passed=0 failed=1"; exit 1; }
+trixie=$(root_provide trixie) || tap_bail "the Debian trixie root is provided"
 if [ ! -x "$trixie/$operand_server" ]; then
   root_run trixie bash -c 'source lab/deps.sh; source lab/pgserver.sh; pg_server_config 17 >/dev/null' >/dev/null 2>&1
 fi
-check_true "trixie's server, whose runtime the operand ships: $operand_server in the trixie root" \
-  "$([ -x "$trixie/$operand_server" ] && echo t)" "$(cat "$trixie/etc/debian_version" 2>/dev/null)"
+tap_check "trixie's server, whose runtime the operand ships, in the trixie root" \
+  "$([ -x "$trixie/$operand_server" ] && echo t)" "$operand_server; Debian $(cat "$trixie/etc/debian_version" 2>/dev/null)"
 
 # the library of the image archive's one layer
 image_library() {
@@ -50,33 +47,36 @@ open(sys.argv[2], "wb").write(layer.extractfile(member).read())
 PY
 }
 
-# fit LIB LABEL: one check per needed library, and the newest versions
+# fit LIB LABEL: one check per needed library (some there must be), and the newest versions
 fit() {
-  python3 test/lib/elf_fit.py "$1" "$trixie" "$operand_server" >"$work/fit" 2>&1 ||
-    { check_true "$2: read" "" "$(tail -n 3 "$work/fit")"; return; }
+  python3 test/lib/elf_fit.py "$1" "$trixie" "$operand_server" >"$work/fit" 2>&1
+  local rc=$? n
+  n=$(grep -cv '^newest|' "$work/fit")
+  tap_check "$2: elf_fit.py reads its needed libraries" "$([ $rc = 0 ] && [ "$n" -gt 0 ] && echo t)" \
+    "exit code $rc, $n libraries$([ $rc = 0 ] || tail -n 3 "$work/fit" | sed 's/^/; /')"
+  [ $rc = 0 ] || return
   while IFS='|' read -r name path loaded wanted missing; do
     [ "$name" = newest ] && continue
-    check_true "$2 needs $name: in trixie, loaded by its server, every version defined" \
+    tap_check "$2 needs $name: in trixie, loaded by its server, every version defined" \
       "$([ "$path" != missing ] && [ "$loaded" = yes ] && [ -z "$missing" ] && echo t)" \
       "$path; server loads it: $loaded; asks ${wanted:-no version}; missing: ${missing:-none}"
   done <"$work/fit"
-  echo "      newest versions asked: $(sed -n 's/^newest|//p' "$work/fit")"
+  tap_note "newest versions asked: $(sed -n 's/^newest|//p' "$work/fit")"
 }
 
 for m in 18 19; do
   archive="$release/uuidx-$version-pg$m-image.tar"
   if [ ! -f "$archive" ] || { [ -z "${UUIDX_OPERAND_ANY_IMAGE:-}" ] && ! stamp_fresh "$release" "image-$m" "$(git rev-parse "$commit^{tree}")"; }; then
     if [[ " ${UUIDX_PG_VERSIONS:-} " == *" $m "* ]]; then
-      check_true "the image of $m, built by this run from this tree" "" "no current $(basename "$archive")"
+      tap_check "the image of $m holds lib/uuidx.so" f "no current $(basename "$archive"), built by this run from this tree"
     else
-      echo "SKIP  the image of $m: this run left out $m (majors ${UUIDX_PG_VERSIONS:-none})"
-      skipped=$((skipped + 1))
+      tap_skip "the image of $m holds lib/uuidx.so" "this run left out $m (majors ${UUIDX_PG_VERSIONS:-none})"
     fi
     continue
   fi
   image_library "$archive" "$work/uuidx-$m.so"
-  check_true "the image of $m ($(basename "$archive")) holds lib/uuidx.so" "$([ -s "$work/uuidx-$m.so" ] && echo t)" \
-    "$(wc -c <"$work/uuidx-$m.so" 2>/dev/null) bytes"
+  tap_check "the image of $m holds lib/uuidx.so" "$([ -s "$work/uuidx-$m.so" ] && echo t)" \
+    "$(basename "$archive"): $(wc -c <"$work/uuidx-$m.so" 2>/dev/null) bytes"
   [ -s "$work/uuidx-$m.so" ] && fit "$work/uuidx-$m.so" "uuidx.so of the image of $m"
 done
 
@@ -85,7 +85,8 @@ sid=$(root_dir sid)
 if [ -x "$sid/usr/lib/postgresql/18/bin/postgres" ]; then
   python3 test/lib/elf_fit.py "$sid/usr/lib/postgresql/18/bin/postgres" "$trixie" "$operand_server" >"$work/sid" 2>&1
   refused=$(awk -F'|' '$1 != "newest" && ($2 == "missing" || $5 != "") { print $1 ": " ($5 == "" ? "missing" : $5) }' "$work/sid" | tr '\n' ';')
-  check_true "the same check refuses sid's own PostgreSQL 18 server on trixie" "$([ -n "$refused" ] && echo t)" "${refused:-everything fits}"
+  tap_check "the same check refuses sid's own PostgreSQL 18 server on trixie" "$([ -n "$refused" ] && echo t)" "${refused:-everything fits}"
+else
+  tap_skip "the same check refuses sid's own PostgreSQL 18 server on trixie" "no PostgreSQL 18 in the sid root ($sid)"
 fi
-echo "SUITE_RESULT passed=$passed failed=$failed skipped=$skipped"
-[ "$failed" = 0 ]
+tap_done

@@ -1,0 +1,58 @@
+# tap.sh: a suite speaks TAP, read by prove (`prove --exec bash test/suites/NN_name.sh`): one line
+# per check, `ok N - NAME` or `not ok N - NAME`, NAME a fixed phrase, what was seen on `# ` lines
+# after it; the plan `1..N` at the end; exit status 1 when a check failed.
+#   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
+#   tap_sql NAME SQL              the query's one row: a boolean (it holds) and a text (the figures),
+#                                 on the cluster of cluster.sh
+#   tap_skip NAME REASON          a check not run here, saying why
+#   tap_skip_all REASON           the whole suite not run here: `1..0 # SKIP REASON`, exit 0
+#   tap_need NAME OK [FIGURES]    a precondition, not a check of uuidx: a `# ` line when it holds,
+#                                 else a failed check and the end (tap_bail)
+#   tap_bail NAME [FIGURES]       a failed check, then the end (tap_done)
+#   tap_note TEXT                 each line of TEXT as a `# ` line (output that is no check's)
+#   tap_done                      with a cluster of cluster.sh still running, the check that its log
+#                                 shows no crashed backend, and the cluster stopped; then the plan
+tap_n=0
+tap_failed=0
+
+tap_note() { [ -z "$*" ] || sed '/^$/d; s/^/# /' <<<"$*"; }
+
+tap_check() {
+  tap_n=$((tap_n + 1))
+  case $2 in
+    t | true | 1) echo "ok $tap_n - $1" ;;
+    *) echo "not ok $tap_n - $1"; tap_failed=$((tap_failed + 1)) ;;
+  esac
+  tap_note "${3:-}"
+}
+
+tap_sql() {
+  local out
+  if ! out=$(cluster_psql -At -F '|' -c "$2" 2>&1); then
+    tap_check "$1" f "query failed: $out"
+  else
+    tap_check "$1" "${out%%|*}" "${out#*|}"
+  fi
+}
+
+tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
+
+tap_skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+
+tap_need() { case $2 in t | true | 1) tap_note "$1: ${3:-}" ;; *) tap_bail "$1" "${3:-}" ;; esac; }
+
+tap_bail() { tap_check "$1" f "${2:-}"; tap_done; }
+
+tap_done() {
+  if [ -n "${CLUSTER_DIR:-}" ]; then
+    tap_check "the server log shows no crashed backend" "$(cluster_log_has_crash || echo t)" \
+      "$(grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log")"
+    # A failure is explained by the server's own words, before the cluster is deleted.
+    [ "$tap_failed" = 0 ] || tap_note "the server log's last lines:
+$(tail -n 40 "$CLUSTER_DIR/server.log")"
+    cluster_stop
+  fi
+  echo "1..$tap_n"
+  [ "$tap_failed" = 0 ] && exit 0
+  exit 1
+}
