@@ -9,6 +9,9 @@
 # tmp_check beside the tests, and the checkout may lie where that user cannot go, such as
 # /root): the Makefile, what the release's tests hold (test/, sql/, expected/).
 UUIDX_TEST_USER=${UUIDX_TEST_USER:-uuidx_test}
+# The TAP tests across majors: lab/kinds/tap_cross.sh runs them along the upgrade paths, and
+# lab/kinds/tap.sh every other one per major.
+CROSS_TAP_TESTS="test/t/011_cross_major_dump.pl test/t/012_pg_upgrade.pl"
 
 tap_prove() {
   local pg_config=$1 tests=$2 top work rc as_user=() f

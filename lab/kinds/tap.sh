@@ -12,8 +12,8 @@
 #                           copy of the server without uuidx (lab/extension_dirs.sh)
 #   UUIDX_CITUS             where they name citus-VERSION: Citus built and installed into this
 #                           server (lab/citus.sh; without its tarball, a failure under CI)
-# The tests across majors skip here (lab/kinds/tap_cross.sh runs them). A preparation that fails
-# prints a lab-failed line (lab/count.sh counts it as one failure beside the tests' own).
+# The tests across majors run along the upgrade paths instead (lab/kinds/tap_cross.sh). A
+# preparation that fails prints a lab-failed line (lab/count.sh: one failure beside the tests').
 set -u
 cd "$(dirname "$0")/../.."
 source lab/prove.sh
@@ -46,5 +46,7 @@ if UUIDX_CITUS_VERSION=$(citus_matrix_version "$UUIDX_PG_MAJOR"); then
   fi
 fi
 
-tap_prove "$PG_CONFIG" 'test/t/*.pl' UUIDX_FAULTS_INSTALL="$(dirname "$faults_bin")" UUIDX_INDEPENDENT_CLUSTERS="$independent" \
+tests=""
+for t in test/t/*.pl; do [[ " $CROSS_TAP_TESTS " == *" $t "* ]] || tests="$tests $t"; done
+tap_prove "$PG_CONFIG" "${tests# }" UUIDX_FAULTS_INSTALL="$(dirname "$faults_bin")" UUIDX_INDEPENDENT_CLUSTERS="$independent" \
   "${EXTENSION_DIRS_ENV[@]}" UUIDX_CITUS="$citus"

@@ -21,5 +21,5 @@ for m in $UUIDX_PG_VERSIONS; do
   newest=$m
 done
 echo "installations:$installs"
-tap_prove "${bin[$newest]}/pg_config" 'test/t/011_cross_major_dump.pl test/t/012_pg_upgrade.pl' \
+tap_prove "${bin[$newest]}/pg_config" "$CROSS_TAP_TESTS" \
   UUIDX_CROSS_INSTALLS="${installs# }"
