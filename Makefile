@@ -20,10 +20,10 @@ REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 #                                       server with uuidx installable, in session scope
 #   make installcheck-isolation-server  the specs of the server-wide v7 sequence, against a server
 #                                       with shared_preload_libraries = 'uuidx' and
-#                                       uuidx.v7_scope = 'server'
+#                                       uuidx.v7_scope = 'server' (in session scope they fail)
 #   make prove_installcheck             TAP tests (test/t/*.pl, PostgreSQL::Test::Cluster): each
 #                                       starts the clusters it needs from the installed server
-ISOLATION_SESSION = v7_session_interleave v7_lock_waits time_plan_invalidation
+ISOLATION_SESSION = v7_session_interleave time_plan_invalidation
 ISOLATION_SERVER  = v7_server_scope v7_lock_waits
 ISOLATION_DIR     = test/isolation
 # Not TAP_TESTS = 1, which would add the TAP tests to installcheck (`make installcheck
