@@ -32,8 +32,10 @@ PROVE_TESTS = test/t/*.pl
 
 # make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into
 # a real server (lab/variant.sh installs it into a throwaway copy of the server's
-# installation): the setting uuidx.test_random_failure makes the random source fail, and _PG_init
-# fills the session state, in the postmaster too when preloaded (test/t/007_fork_safety.pl).
+# installation): the setting uuidx.test_random_failure makes the random source fail,
+# uuidx.test_keep_transaction_plans keeps plans pruned by now() past their transaction
+# (test/t/022_plan_invalidation.pl), and _PG_init fills the session state, in the postmaster too
+# when preloaded (test/t/007_fork_safety.pl).
 ifdef UUIDX_FAULT_INJECTION
 PG_CPPFLAGS += -DUUIDX_FAULT_INJECTION
 endif

@@ -4,6 +4,7 @@
 #   cluster_psql -c 'SELECT 1'        # psql on that cluster, ON_ERROR_STOP, quiet
 #   cluster_restart                   # after changing $CLUSTER_DIR/data/postgresql.conf
 #   cluster_stop                      # stop and delete (UUIDX_KEEP_CLUSTER=1 keeps the files)
+#   cluster_log_has_crash             # true when the server log shows a crashed backend
 # CLUSTER_SERVER_ENV="VAR=value ..." (no spaces inside a value) is added to the server's
 # environment at start and restart, e.g. LD_PRELOAD of libfaketime.
 # The server log is $CLUSTER_DIR/server.log.
@@ -60,4 +61,10 @@ cluster_stop() {
   _as_test_user "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -w -t 60 -m fast stop >/dev/null 2>&1
   [ -n "${UUIDX_KEEP_CLUSTER:-}" ] || rm -rf "$CLUSTER_DIR"
   CLUSTER_DIR=
+}
+
+# True when the server log shows a crashed backend.
+cluster_log_has_crash() {
+  grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
+    "$CLUSTER_DIR/server.log" >/dev/null 2>&1
 }

@@ -17,28 +17,15 @@ check() {  # STATUS NAME: ok when STATUS is 0
 finish() { echo "1..$n"; [ "$failed" = 0 ]; exit; }
 specs() { sed -n "s/^$1 *= *//p" "$UUIDX_BUILD_DIR/Makefile"; }
 
-# The server refuses to run as root: as root, it runs as an unprivileged user.
-as_user=()
-if [ "$(id -u)" = 0 ]; then
-  id -u uuidx_test >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin uuidx_test
-  as_user=(runuser -u uuidx_test --)
-fi
-dir=$(mktemp -d /tmp/uuidx-isolation.XXXXXX)
-chmod 755 "$dir"
-[ ${#as_user[@]} = 0 ] || chown uuidx_test "$dir"
-export PGHOST=$dir PGPORT=$((20000 + RANDOM % 20000)) PGUSER=postgres PGDATABASE=postgres
-server() {  # ACTION [VAR=VALUE ...]: pg_ctl ACTION, with the variables in the server's environment
-  (cd / && "${as_user[@]}" env "${@:2}" "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 -m fast "$1" >/dev/null)
-}
-trap 'server stop 2>/dev/null; rm -rf "$dir"' EXIT
-(cd / && "${as_user[@]}" "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8) >"$dir/initdb.log" 2>&1
-printf '%s\n' "port = $PGPORT" "listen_addresses = ''" "unix_socket_directories = '$dir'" "fsync = off" \
-  "shared_preload_libraries = 'uuidx'" "max_connections = 40" >>"$dir/data/postgresql.conf"
-server start || { sed 's/^/# /' "$dir/initdb.log" "$dir/server.log"; check 1 "the cluster started"; finish; }
+cd "$(dirname "$0")/../.."
+source lab/cluster.sh
+cluster_start "shared_preload_libraries = 'uuidx'" "max_connections = 40" || { check 1 "the cluster started"; finish; }
+trap cluster_stop EXIT
+dir=$CLUSTER_DIR
 
 scope() {  # VALUE: uuidx.v7_scope, once new sessions see it (a failed check when they do not)
-  "$PGBIN/psql" -Xq -c "ALTER SYSTEM SET uuidx.v7_scope = '$1'" -c "SELECT pg_reload_conf()" >/dev/null
-  for _ in $(seq 100); do [ "$("$PGBIN/psql" -XAtc 'SHOW uuidx.v7_scope')" = "$1" ] && return 0; sleep 0.1; done
+  cluster_psql -c "ALTER SYSTEM SET uuidx.v7_scope = '$1'" -c "SELECT pg_reload_conf()" >/dev/null
+  for _ in $(seq 100); do [ "$(cluster_psql -At -c 'SHOW uuidx.v7_scope')" = "$1" ] && return 0; sleep 0.1; done
   check 1 "uuidx.v7_scope reached new sessions within 10 s"
   return 1
 }
@@ -70,8 +57,8 @@ if [ -z "$libfaketime" ]; then
   # The lab installs it (the packages line above): under CI a missing one is a failure.
   [ -z "${CI:-}" ] && echo "ok $((n += 1)) - the runs with the clock stopped # SKIP libfaketime.so.1 is not installed (Debian: libfaketime)" ||
     check 1 "libfaketime.so.1 is installed (Debian: libfaketime)"
-elif ! server restart LD_PRELOAD="$libfaketime" FAKETIME="$(date +'%Y-%m-%d %H:%M:%S')" \
-  FAKETIME_DONT_FAKE_MONOTONIC=1 NO_FAKE_STAT=1; then
+elif ! CLUSTER_SERVER_ENV="LD_PRELOAD=$libfaketime FAKETIME_FMT=%s FAKETIME=$(date +%s) FAKETIME_DONT_FAKE_MONOTONIC=1 \
+  NO_FAKE_STAT=1" cluster_restart; then
   check 1 "the server restarted with its clock stopped"
 else
   positive installcheck-isolation-server ISOLATION_SERVER "server scope, clock stopped"
@@ -87,8 +74,7 @@ else
   done
 fi
 
-crashes=$(grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])" "$dir/server.log")
-[ -z "$crashes" ]
+! cluster_log_has_crash
 check $? "the server log shows no crashed backend"
-[ -z "$crashes" ] || sed 's/^/# /' <<<"$crashes"
+cluster_log_has_crash && grep -E "terminated by signal|server process" "$dir/server.log" | sed 's/^/# /' 
 finish
