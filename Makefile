@@ -6,7 +6,7 @@ MODULE_big = uuidx
 CORE_SRCS    = $(wildcard src/core/*.cpp)
 GLUE_SRCS    = $(wildcard src/pg/*.cpp)
 PLANNER_SRCS = $(wildcard src/planner/*.cpp)
-OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o)
+OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o) src/module.o
 
 DATA = $(wildcard uuidx--*.sql)
 
