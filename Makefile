@@ -6,7 +6,7 @@ MODULE_big = uuidx
 CORE_SRCS    = $(wildcard src/core/*.cpp)
 GLUE_SRCS    = $(wildcard src/pg/*.cpp)
 PLANNER_SRCS = $(wildcard src/planner/*.cpp)
-OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o)
+OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o) src/module.o
 
 DATA = $(wildcard uuidx--*.sql)
 
@@ -20,10 +20,10 @@ REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 #                                       server with uuidx installable, in session scope
 #   make installcheck-isolation-server  the specs of the server-wide v7 sequence, against a server
 #                                       with shared_preload_libraries = 'uuidx' and
-#                                       uuidx.v7_scope = 'server'
+#                                       uuidx.v7_scope = 'server' (in session scope they fail)
 #   make prove_installcheck             TAP tests (test/t/*.pl, PostgreSQL::Test::Cluster): each
 #                                       starts the clusters it needs from the installed server
-ISOLATION_SESSION = v7_session_interleave v7_lock_waits time_plan_invalidation
+ISOLATION_SESSION = v7_session_interleave time_plan_invalidation
 ISOLATION_SERVER  = v7_server_scope v7_lock_waits
 ISOLATION_DIR     = test/isolation
 # Not TAP_TESTS = 1, which would add the TAP tests to installcheck (`make installcheck
@@ -32,8 +32,10 @@ PROVE_TESTS = test/t/*.pl
 
 # make UUIDX_FAULT_INJECTION=1: a test build, never shipped or installed by `make install` into
 # a real server (lab/variant.sh installs it into a throwaway copy of the server's
-# installation): the setting uuidx.test_random_failure makes the random source fail, and _PG_init
-# fills the session state, in the postmaster too when preloaded (test/t/007_fork_safety.pl).
+# installation): the setting uuidx.test_random_failure makes the random source fail,
+# uuidx.test_keep_transaction_plans keeps plans pruned by now() past their transaction
+# (test/t/022_plan_invalidation.pl), and _PG_init fills the session state, in the postmaster too
+# when preloaded (test/t/007_fork_safety.pl).
 ifdef UUIDX_FAULT_INJECTION
 PG_CPPFLAGS += -DUUIDX_FAULT_INJECTION
 endif
@@ -151,64 +153,6 @@ print-regress:
 print-regress-opts:
 	@echo $(REGRESS_OPTS)
 
-# ---- benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) ----------
-# make bench [BENCH_ARGS="--rows 1000000"]: PostgreSQL side by side, see bench/bench.sh.
-# make bench-core: Google Benchmark of the core alone, built with the extension's -O2.
-BENCH_DIR       = build/bench
-BENCH_CXXFLAGS  = -std=c++17 -O2 -g -Wall -Wextra $(WERROR)
-BENCH_CORE_OBJS = $(patsubst src/core/%.cpp,$(BENCH_DIR)/core/%.o,$(CORE_SRCS))
-
-$(BENCH_DIR)/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
-	@mkdir -p $(dir $@)
-	$(CXX) $(BENCH_CXXFLAGS) -c $< -o $@
-
-$(BENCH_DIR)/core_bench: bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/core/*.hpp)
-	@mkdir -p $(dir $@)
-	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
-
-.PHONY: bench bench-peers bench-scale bench-core
-# It builds and installs uuidx into a throwaway copy of the server's installation
-# (lab/variant.sh), never into the server itself, and deletes the copy when done.
-bench:
-	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
-	  trap "uuidx_variant_remove $$bin" EXIT; echo "uuidx for the benchmark: installed in $${bin%/bin}, a throwaway copy"; \
-	  PATH="$$bin:$$PATH" bash bench/bench.sh $(BENCH_ARGS)'
-
-# make bench-peers: uuidx's v7 beside 18's uuidv7(), pg_uuidv7 and TimescaleDB, see bench/peers.sh.
-bench-peers:
-	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
-	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/peers.sh $(BENCH_ARGS)'
-
-# make bench-scale: rows past memory and clients past cores, per key, see bench/scale.sh.
-bench-scale:
-	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
-	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/scale.sh $(BENCH_ARGS)'
-
-bench-core: $(BENCH_DIR)/core_bench
-	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)
-
-# ---- release --------------------------------------------------------------------------------
-# make dist: the PGXN release archive uuidx-<META.json version>.zip of the commit HEAD (git
-# archive: one top directory uuidx-<version>/, no build products, no debian/), written only when
-# every file states the version of EXTVERSION and META.json follows the PGXN Meta Spec
-# (release/dist.sh; checked by test/suites/05_version.sh and 70_pgxn_dist.sh).
-.PHONY: dist
-dist:
-	bash release/dist.sh HEAD
-
-# make image: uuidx laid out as an extension directory (lib/, share/extension/) and the OCI image
-# CloudNativePG mounts from it (FROM scratch, built by umoci), both in build/image for the server
-# of PG_CONFIG; prints the image's digest (release/extension_image.sh, docs/cloudnativepg.md).
-.PHONY: image
-image: all
-	PG_CONFIG="$(PG_CONFIG)" bash release/extension_image.sh build/image
-
-# make release: everything a packager takes, in build/release/uuidx-<META.json version>: the
-# source archive (.tar.gz, debian/ included), the PGXN zip, the postgresql-N-uuidx packages of
-# 15 (bookworm), 17 (trixie), 18 and 19 (sid), the CloudNativePG images of 18 and 19 as OCI
-# archives with their digests, RELEASE_NOTES.md (CHANGELOG.md's section) and SHA256SUMS; what the
-# test command built from the same sources is taken, not built again (release/release.sh;
-# checked by test/suites/72_release.sh). RELEASE_DIR=... writes elsewhere.
-.PHONY: release
-release:
-	bash release/release.sh $(RELEASE_DIR)
+# The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
+# have rooms of their own (absent from the copies the lab builds and tests in, which need neither).
+-include bench/bench.mk release/release.mk

@@ -24,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 source lab/deps.sh
-source test/lib/cluster.sh
+source lab/cluster.sh
 source bench/call_timing.sh
 
 calls=1000000 rounds=11 rows=10000000 batch=10000 insert_rounds=3 out="" smoke="" do_calls=1 do_inserts=1

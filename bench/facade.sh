@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-source test/lib/cluster.sh
+source lab/cluster.sh
 source bench/call_timing.sh
 
 calls=1000000 rounds=11 ids=1000000 out="" do_cost=1

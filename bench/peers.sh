@@ -23,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 source lab/deps.sh
-source test/lib/cluster.sh
+source lab/cluster.sh
 source bench/call_timing.sh
 
 calls=1000000 rounds=7 rows=1000000 batch=10000 insert_rounds=3 burst=1000000 burst_rounds=3 out=""

@@ -12,7 +12,7 @@
 #   defaults: --rows 100000 --rounds 5 --duration 5
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source test/lib/cluster.sh
+source lab/cluster.sh
 
 rows=100000 rounds=5 duration=5 out=""
 while [ $# -gt 0 ]; do

@@ -53,7 +53,7 @@
 # Run it through `make bench-scale` (uuidx in a throwaway copy of the server's installation).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source test/lib/cluster.sh
+source lab/cluster.sh
 
 rows=50000000 step=1000000 batch=10000 fill_every=1 shared_buffers=32MB keys="" clients="1 2 4 8 16 32"
 seconds=20 client_rows=100 partitions="10 100 1000 5000" chunks=1000 sections="rows clients partitions hypertable" out=""

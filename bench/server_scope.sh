@@ -62,7 +62,7 @@ use_variant() {
 }
 
 export PGBIN=$tbin
-source test/lib/cluster.sh
+source lab/cluster.sh
 chown -R "$UUIDX_TEST_USER" "$work" 2>/dev/null || true
 use_variant lockfree
 cluster_start "shared_preload_libraries = 'uuidx'" "max_connections = 40"

@@ -16,7 +16,7 @@
 #   defaults: --rows 10000000 --rounds 5 --duration 3
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source test/lib/cluster.sh
+source lab/cluster.sh
 source bench/server_queries.sh
 
 rows=10000000 ROUNDS=5 duration=3 out=""

@@ -16,7 +16,7 @@
 #   defaults: --rows 10000000 --domain-rows 1000000 --rounds 7
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source test/lib/cluster.sh
+source lab/cluster.sh
 source bench/server_queries.sh
 
 rows=10000000 domain_rows=1000000 ROUNDS=7 out=""

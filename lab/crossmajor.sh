@@ -25,19 +25,17 @@ cross_provide() {
 # Sets bin[M] (an associative array) for each major of UUIDX_PG_VERSIONS, each with uuidx
 # installed; 15 is Debian's source build of 15.18 (bookworm's 15.20 stamps every column with a
 # pg_attver option that later majors' releases cannot read, which breaks every dump or upgrade
-# into them, uuidx or not). On failure prints why and the suite's result line, and exits.
+# into them, uuidx or not). On failure prints why as a lab-failed line (lab/count.sh), and exits.
 declare -A bin
 cross_provide_majors() {
   local m how
   for m in ${UUIDX_PG_VERSIONS:-}; do
     how=$(cross_server_how "$m")
     bin[$m]=$(cross_provide "$m" $how) && continue
-    echo "could not provide PostgreSQL $m${how:+ ($how)} with uuidx"
-    echo "SUITE_RESULT passed=0 failed=1"
+    echo "lab-failed: could not provide PostgreSQL $m${how:+ ($how)} with uuidx"
     exit 1
   done
   [ ${#bin[@]} -ge 2 ] && return 0
-  echo "fewer than two majors to move between: UUIDX_PG_VERSIONS='${UUIDX_PG_VERSIONS:-}'"
-  echo "SUITE_RESULT passed=0 failed=1"
+  echo "lab-failed: fewer than two majors to move between: UUIDX_PG_VERSIONS='${UUIDX_PG_VERSIONS:-}'"
   exit 1
 }

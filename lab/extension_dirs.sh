@@ -44,7 +44,7 @@ _extension_dirs_prepare() {
   tag="$dist_version-pg$major"
   archive="$release/uuidx-$dist_version-pg$major-image.tar"
 
-  cp -a "$tree" "$work/next-tree" && touch "$work/next-tree/src/pg/module.cpp" || return 1
+  cp -a "$tree" "$work/next-tree" && touch "$work/next-tree/src/module.cpp" || return 1
   make -C "$work/next-tree" -s -j"$(nproc)" PG_CONFIG="$pg_config" EXTVERSION="$next_version" || return 1
   PG_CONFIG=$pg_config bash "$top/release/extension_image.sh" "$work/now" "$tree" "$release" \
     "$(git -C "$top" rev-parse "$commit^{tree}")" >"$work/now.digest" || return 1

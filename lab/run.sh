@@ -38,10 +38,12 @@
 # between lanes but the CPU: each root has its own files, packages and /tmp, and the clusters
 # listen on sockets in directories of their own. The machine's suites leave the roots alone.
 #
-# A suite is a bash script test/suites/NN_name.sh (after them, per major, lab/kinds/*.sh run
-# PGXS's targets of TAP and isolation tests). Header lines it may have:
+# A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
+# `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
+# isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
 #   # packages: a b c       Debian packages it needs
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
+#   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
 #   # scope: cross-pairs    runs last in the lane of each root of an upgrade path, for the
 #                           majors of that path (the TAP tests across majors: lab/kinds/tap_cross.sh)
@@ -54,8 +56,12 @@
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
-# A suite ends with a line  SUITE_RESULT passed=N failed=M [skipped=K]
-# A suite that exits non-zero without reporting a failure, or reports nothing, counts one failure.
+# A suite that exits non-zero without a failed check, or dies, counts one failure.
+#
+# Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
+# line, its label's line and the total, and listed at the end. lab/skips lists those the lab
+# expects (which suite, on which label, why); a skip it does not list is printed apart, and under
+# CI (CI=true, as .ci/run sets it; CI=false is not CI) it fails the run.
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -66,6 +72,9 @@ source lab/limits.sh
 source lab/pgserver.sh
 source lab/build.sh
 source lab/root.sh
+source lab/count.sh
+# CI mode: on when CI is set to anything but empty, false, 0 or no (.ci/run sets CI=true).
+case ${CI:-} in "" | false | 0 | no) unset CI ;; *) export CI=true ;; esac
 
 # The majors, where each runs and the upgrade paths by root: the matrix (lab/matrix).
 source lab/matrix.sh
@@ -140,41 +149,56 @@ if [ -z "${UUIDX_ROOT:-}" ] && [ -z "${UUIDX_SUITES:-}" ]; then
   ahead_start "$log_dir/ahead.log" "${versions[@]}"
   trap 'ahead_stop "$log_dir/ahead.log"' EXIT
 fi
-declare -A version_passed version_failed
+declare -A version_passed version_failed version_skipped
 labels=("$UUIDX_CROSS_LABEL")
+skips=()
 
-# run_suite SCRIPT LABEL: runs one suite, adds its counts to the totals and to LABEL's.
+# run_suite SCRIPT LABEL: runs one suite under prove (a script of lab/kinds whose header says
+# "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
+# skips, with their reasons, for the end.
 run_suite() {
-  local s=$1 label=$2 name log result rc p f k start
+  local s=$1 label=$2 name log rc p f k start counts runner=(prove --verbose --exec bash)
   name=$(basename "$s" .sh)
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
   start=$(date +%s)
   limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
   limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
-  run_limited "$limit" bash "$s" 2>&1 | tee "$log"
+  grep -q '^# runs: prove$' "$s" && runner=(bash)
+  run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
-  result=$(grep -E '^SUITE_RESULT passed=[0-9]+ failed=[0-9]+( skipped=[0-9]+)?$' "$log" | tail -n 1)
+  counts=$(count_log "$log" "$name")
+  read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
+  while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
   if [ "$rc" = 124 ]; then
     echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
-    p=0 f=1 k=0
-  elif [ -z "$result" ]; then
-    p=0 f=1 k=0
-  else
-    p=$(sed -E 's/.*passed=([0-9]+).*/\1/' <<<"$result")
-    f=$(sed -E 's/.*failed=([0-9]+).*/\1/' <<<"$result")
-    k=$(sed -nE 's/.*skipped=([0-9]+).*/\1/p' <<<"$result")
-    k=${k:-0}
-    [ "$rc" != 0 ] && [ "$f" = 0 ] && f=1
+    f=$((f + 1))
+  elif [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+    echo "uuidx: suite $name exited with status $rc without a failed check" | tee -a "$log"
+    f=1
   fi
-  total_passed=$((total_passed + p))
-  total_failed=$((total_failed + f))
-  total_skipped=$((total_skipped + k))
-  version_passed[$label]=$((${version_passed[$label]:-0} + p))
-  version_failed[$label]=$((${version_failed[$label]:-0} + f))
+  add_counts "$label" "$p" "$f" "$k"
   local skipped_text=""
   [ "$k" != 0 ] && skipped_text=", $k skipped"
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
+}
+
+# add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's.
+add_counts() {
+  total_passed=$((total_passed + $2)) total_failed=$((total_failed + $3)) total_skipped=$((total_skipped + $4))
+  version_passed[$1]=$((${version_passed[$1]:-0} + $2))
+  version_failed[$1]=$((${version_failed[$1]:-0} + $3))
+  version_skipped[$1]=$((${version_skipped[$1]:-0} + $4))
+}
+
+# skip_expected "LABEL FILE: REASON": true when lab/skips lists that skip.
+skip_expected() {
+  local label=${1%% *} rest=${1#* } file why s l w
+  file=${rest%%: *} why=${rest#*: }
+  while read -r s l w; do
+    [ "$s" = "$file" ] && [[ ",$l," == *",$label,"* || $l = "*" ]] && [[ $why == $w ]] && return 0
+  done < <(sed 's/#.*//' lab/skips)
+  return 1
 }
 
 # A major or scope that could not be provided: a failure under CI, a skip elsewhere.
@@ -182,12 +206,11 @@ not_provided() {
   local label=$1 why=$2
   echo "$why"
   if [ -n "${CI:-}" ]; then
-    total_failed=$((total_failed + 1))
-    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    add_counts "$label" 0 1 0
     summary+=("$label: failed ($why)")
   else
-    total_skipped=$((total_skipped + 1))
-    summary+=("$label: skipped ($why)")
+    add_counts "$label" 0 0 1
+    skips+=("$label provide: $why")
   fi
 }
 
@@ -207,8 +230,7 @@ in_root() {
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
   if [ -z "$last" ]; then
-    total_failed=$((total_failed + 1))
-    version_failed[$label]=$((${version_failed[$label]:-0} + 1))
+    add_counts "$label" 0 1 0
     summary+=("$label: the run in the $suite root ended without a result line (log: $out)")
     return
   fi
@@ -216,12 +238,16 @@ in_root() {
   f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$last")
   k=$(sed -nE 's/.* ([0-9]+) skipped$/\1/p' <<<"$last")
   k=${k:-0}
-  total_passed=$((total_passed + p))
-  total_failed=$((total_failed + f))
-  total_skipped=$((total_skipped + k))
-  version_passed[$label]=$((${version_passed[$label]:-0} + p))
-  version_failed[$label]=$((${version_failed[$label]:-0} + f))
-  mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed$")
+  total_passed=$((total_passed + p)) total_failed=$((total_failed + f)) total_skipped=$((total_skipped + k))
+  # Its per-label counts and its skips, from its summary.
+  local l lp lf lk
+  while read -r l lp lf lk; do
+    version_passed[$l]=$((${version_passed[$l]:-0} + lp))
+    version_failed[$l]=$((${version_failed[$l]:-0} + lf))
+    version_skipped[$l]=$((${version_skipped[$l]:-0} + lk))
+  done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
+  mapfile -t -O "${#skips[@]}" skips < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  skip: //p')
+  mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$")
   summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
 }
 
@@ -314,10 +340,10 @@ lane_start() {
   local lane=$1
   (
     total_passed=0 total_failed=0 total_skipped=0
-    summary=() labels=()
-    version_passed=() version_failed=()
+    summary=() labels=() skips=()
+    version_passed=() version_failed=() version_skipped=()
     root_lane "$lane"
-    declare -p total_passed total_failed total_skipped summary labels version_passed version_failed \
+    declare -p total_passed total_failed total_skipped summary labels skips version_passed version_failed version_skipped \
       >"$log_dir/lane-$lane.state"
   ) >"$log_dir/lane-$lane.log" 2>&1 </dev/null &
   lane_pid[$lane]=$!
@@ -331,20 +357,21 @@ lane_join() {
     cat "$log_dir/lane-$lane.log"
   fi
   if [ ! -s "$log_dir/lane-$lane.state" ]; then
-    total_failed=$((total_failed + 1))
-    version_failed[core]=$((${version_failed[core]:-0} + 1))
+    add_counts core 0 1 0
     summary+=("the $lane lane ended without its counts (log: $log_dir/lane-$lane.log)")
     return
   fi
-  local lane_total_passed lane_total_failed lane_total_skipped lane_summary lane_labels
-  local -A lane_version_passed lane_version_failed
+  local lane_total_passed lane_total_failed lane_total_skipped lane_summary lane_labels lane_skips
+  local -A lane_version_passed lane_version_failed lane_version_skipped
   source <(sed -E 's/^declare (-[-aAix]+) /declare \1 lane_/' "$log_dir/lane-$lane.state")
   total_passed=$((total_passed + lane_total_passed))
   total_failed=$((total_failed + lane_total_failed))
   total_skipped=$((total_skipped + lane_total_skipped))
   for l in "${!lane_version_passed[@]}"; do version_passed[$l]=$((${version_passed[$l]:-0} + ${lane_version_passed[$l]})); done
   for l in "${!lane_version_failed[@]}"; do version_failed[$l]=$((${version_failed[$l]:-0} + ${lane_version_failed[$l]})); done
+  for l in "${!lane_version_skipped[@]}"; do version_skipped[$l]=$((${version_skipped[$l]:-0} + ${lane_version_skipped[$l]})); done
   summary+=("${lane_summary[@]}")
+  skips+=("${lane_skips[@]}")
   labels+=("${lane_labels[@]}")
 }
 lanes_stop() {
@@ -374,8 +401,7 @@ for v in "${versions[@]}"; do
     not_provided "pg$v" "could not provide PostgreSQL $v or build uuidx against it"
     continue
   fi
-  total_passed=$((total_passed + 1))
-  version_passed[pg$v]=$((${version_passed[pg$v]:-0} + 1))
+  add_counts "pg$v" 1 0 0
   summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
   bindir=$("$pg_config" --bindir)
   use_sizes_for "$v"
@@ -418,10 +444,11 @@ fi
 
 # Inside a root, the suites left out by UUIDX_SUITES are the outer run's to count.
 [ -n "${UUIDX_ROOT:-}" ] && skipped_suites=()
-for name in "${skipped_suites[@]}"; do
-  total_skipped=$((total_skipped + 1))
-  summary+=("$name: skipped (not named in UUIDX_SUITES)")
-done
+# (A selection, not a skip of the lab's: counted as skipped, listed in one line.)
+if [ ${#skipped_suites[@]} -gt 0 ]; then
+  add_counts core 0 0 ${#skipped_suites[@]}
+  summary+=("not named in UUIDX_SUITES, so skipped: ${skipped_suites[*]}")
+fi
 
 if [ -n "${ahead_pid:-}" ]; then
   ahead_stop "$log_dir/ahead.log"
@@ -432,11 +459,25 @@ if [ -z "${UUIDX_ROOT:-}" ]; then
   read -r busy1 idle1 <<<"$(cpu_busy_idle)"
   summary+=("the run took $(($(date +%s) - UUIDX_RUN_T0)) s; the machine's $(nproc) CPUs were busy $((100 * (busy1 - busy0) / (busy1 - busy0 + idle1 - idle0 + 1)))% of it")
 fi
+# Every skip, with its reason. The outer run holds each against the skips the lab expects
+# (lab/skips): under CI one it does not expect is a failure of its label.
+expected=() unexpected=()
+for skip in "${skips[@]}"; do
+  if [ -n "${UUIDX_ROOT:-}" ] || skip_expected "$skip"; then expected+=("$skip"); else unexpected+=("$skip"); fi
+done
+if [ -n "${CI:-}" ]; then
+  for skip in "${unexpected[@]}"; do add_counts "${skip%% *}" 0 1 0; done
+fi
 echo "== summary (logs in $log_dir)"
 printf '  %s\n' "${summary[@]}"
+[ ${#expected[@]} -gt 0 ] && printf '  skip: %s\n' "${expected[@]}"
+if [ ${#unexpected[@]} -gt 0 ]; then
+  echo "  skips lab/skips does not expect${CI:+ (under CI each is a failure)}:"
+  printf '  unexpected skip: %s\n' "${unexpected[@]}"
+fi
 for label in core "${versions[@]/#/pg}" "${labels[@]}"; do
-  [ -n "${version_passed[$label]:-}${version_failed[$label]:-}" ] &&
-    echo "  $label: ${version_passed[$label]:-0} passed, ${version_failed[$label]:-0} failed"
+  [ -n "${version_passed[$label]:-}${version_failed[$label]:-}${version_skipped[$label]:-}" ] &&
+    echo "  $label: ${version_passed[$label]:-0} passed, ${version_failed[$label]:-0} failed, ${version_skipped[$label]:-0} skipped"
 done
 if [ "$total_skipped" != 0 ]; then
   echo "$total_passed passed, $total_failed failed, $total_skipped skipped"

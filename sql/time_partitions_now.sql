@@ -56,10 +56,16 @@ SELECT reads BETWEEN 2 AND 3 AS pruned_at_planning, removed_at_start FROM pg_tem
   WHERE uuid_extract_time(id) > CURRENT_TIMESTAMP - interval '30 minutes' - interval '90 seconds'$$, 'recent');
 SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent
   WHERE uuid_extract_time(id) > interval '-24 hours' + transaction_timestamp()$$, 'recent');
--- A day depends on the session's time zone (23 or 25 hours at a change of offset), which may be
--- set again within the transaction; statement_timestamp() changes with the statement: these are
--- pruned at executor start, as PostgreSQL prunes by a stable expression.
+-- A day, a month, a year and date_trunc depend on the session's time zone (a day is 23 or 25
+-- hours at a change of offset), which may be set again within the transaction;
+-- statement_timestamp() changes with the statement: these are pruned at executor start, as
+-- PostgreSQL prunes by a stable expression: every partition planned, those left out removed at
+-- start (the last day reads 26; none is older than a month or a year ahead; this hour and the
+-- next from the hour's start).
 SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent WHERE uuid_extract_time(id) > now() - interval '1 day'$$, 'recent');
+SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent WHERE uuid_extract_time(id) < now() - interval '1 month'$$, 'recent');
+SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent WHERE uuid_extract_time(id) > now() + interval '1 year'$$, 'recent');
+SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent WHERE uuid_extract_time(id) >= date_trunc('hour', now())$$, 'recent');
 SELECT * FROM pg_temp.plan_reads($$SELECT count(*) FROM recent WHERE uuid_extract_time(id) > statement_timestamp() - interval '1 hour'$$, 'recent');
 
 -- The same rows as without the rewrite, in one transaction (one now()).

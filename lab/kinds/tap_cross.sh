@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # scope: cross-pairs
+# runs: prove
 # The TAP tests that move a database between majors (test/t/011_cross_major_dump.pl,
 # 012_pg_upgrade.pl) along an upgrade path of the matrix, in the root where its servers run
 # (lab/run.sh gives the path's majors in UUIDX_PG_VERSIONS). The lab provides each major's
@@ -20,5 +21,5 @@ for m in $UUIDX_PG_VERSIONS; do
   newest=$m
 done
 echo "installations:$installs"
-tap_prove "${bin[$newest]}/pg_config" 'test/t/011_cross_major_dump.pl test/t/012_pg_upgrade.pl' \
+tap_prove "${bin[$newest]}/pg_config" "$CROSS_TAP_TESTS" \
   UUIDX_CROSS_INSTALLS="${installs# }"

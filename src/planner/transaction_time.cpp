@@ -24,6 +24,9 @@ extern "C" {
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+#ifdef UUIDX_FAULT_INJECTION
+#include "utils/guc.h"
+#endif
 }
 
 namespace uuidx_planner {
@@ -32,6 +35,12 @@ namespace {
 
 // Plans with a transaction-time constant were made in this transaction.
 bool made_in_this_transaction = false;
+
+#ifdef UUIDX_FAULT_INJECTION
+// Test builds only (make UUIDX_FAULT_INJECTION=1, never shipped): uuidx.test_keep_transaction_plans
+// skips the invalidation, so that a test shows the rows a kept plan misses.
+bool test_keep_transaction_plans = false;
+#endif
 
 // The PROCOID hash value of OID 0, which no function has: what the plans depend on, and what the
 // end of the transaction invalidates. Hash value 0 would mean "every function": never used.
@@ -97,6 +106,9 @@ void invalidate_at_transaction_end(XactEvent event, void*) {
     case XACT_EVENT_PARALLEL_ABORT:
       if (made_in_this_transaction) {
         made_in_this_transaction = false;
+#ifdef UUIDX_FAULT_INJECTION
+        if (test_keep_transaction_plans) break;
+#endif
         // This backend's callbacks only (the plan cache marks the plans with the item invalid);
         // no message to other backends, whose plans are their own transactions'.
         CallSyscacheCallbacks(PROCOID, end_item_hash());
@@ -119,6 +131,13 @@ PlanInvalItem* transaction_end_item() {
   return item;
 }
 
-void install_transaction_end_invalidation() { RegisterXactCallback(invalidate_at_transaction_end, nullptr); }
+void install_transaction_end_invalidation() {
+#ifdef UUIDX_FAULT_INJECTION
+  DefineCustomBoolVariable("uuidx.test_keep_transaction_plans",
+                           "Test builds only: plans bounded by the planning transaction's now() outlive it.", nullptr,
+                           &test_keep_transaction_plans, false, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+#endif
+  RegisterXactCallback(invalidate_at_transaction_end, nullptr);
+}
 
 }  // namespace uuidx_planner

@@ -81,7 +81,7 @@ for my $case (@cases)
 	my $anon_growth = $after->{RssAnon} - $before->{RssAnon};
 	my $peak_growth = $after->{VmHWM} - $before->{VmRSS};
 	ok($count == $want && $anon_growth < $max_growth_kb && $peak_growth < $max_growth_kb,
-		"$key: backend memory over $want calls in one statement")
+		"$key: backend memory flat over the calls of one statement")
 	  or diag("values = $count in $ms ms; RssAnon $before->{RssAnon} -> $after->{RssAnon} kB "
 		  . "(growth $anon_growth kB); VmRSS $before->{VmRSS} -> $after->{VmRSS} kB; peak VmHWM $after->{VmHWM} kB "
 		  . "(peak - before = $peak_growth kB; limit $max_growth_kb kB)");

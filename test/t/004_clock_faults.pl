@@ -14,6 +14,7 @@ use Time::HiRes qw(time);
 use FindBin;
 use lib "$FindBin::RealBin/lib";
 use UuidxFaketime;
+use UuidxGeneration;
 
 my $per_phase = $ENV{UUIDX_CLOCK_PER_PHASE} // 20000;    # values of each version per phase
 my $half = int($per_phase / 2);
@@ -35,15 +36,6 @@ CREATE EXTENSION uuidx;
 CREATE UNLOGGED TABLE clk (seq bigint, phase int, v int, u uuid, at timestamptz);
 CREATE UNLOGGED TABLE clk_phase (phase int, name text, spec text, expect_s float8, faked timestamptz, real timestamptz, pid int);
 });
-
-# One query returning "t|figures" (the check holds, and what was seen) makes one check.
-sub check_sql
-{
-	my ($what, $sql) = @_;
-	my ($ok, $figures) = split(/\|/, $node->safe_psql('postgres', $sql, extra_params => [ '-F', '|' ]), 2);
-	ok(defined $ok && $ok eq 't', $what) or diag($figures // 'no row');
-	note("$what: " . ($figures // ''));
-}
 
 # phase, libfaketime's offset, the offset in s, name
 my @phases = (
@@ -79,9 +71,10 @@ for my $p (@phases)
 }
 $fake_clock->('+0');
 my $values = scalar(@phases) * ($per_phase + 2) * 3;
-ok($session->quit, sprintf('the generating session ran: %d values of v1, v6 and v7 in %.1f s', $values, time - $start));
+note(sprintf('%d values of v1, v6 and v7 in %.1f s', $values, time - $start));
+ok($session->quit, 'the generating session ran');
 
-check_sql('one session through every clock step', q{
+check_sql($node, 'one session through every clock step', q{
   SELECT count(DISTINCT pid) = 1 AND count(*) = 7, format('%s phases, backend pids %s', count(*), string_agg(DISTINCT pid::text, ','))
   FROM clk_phase});
 
@@ -89,7 +82,7 @@ check_sql('one session through every clock step', q{
 for my $p (@phases)
 {
 	my $n = $p->[0];
-	check_sql("phase $n faked clock", qq{
+	check_sql($node, "phase $n faked clock", qq{
 	  SELECT abs(extract(epoch FROM faked - real) - expect_s) < 0.5,
 	         format('%s: server clock - real clock = %s s (expected %s s)', name, round(extract(epoch FROM faked - real)::numeric, 3), expect_s)
 	  FROM clk_phase WHERE phase = $n});
@@ -99,17 +92,17 @@ for my $p (@phases)
 for my $v (1, 6, 7)
 {
 	my $key = $v == 1 ? 'uuid_v1_to_v6(u)' : 'u';
-	check_sql("v$v strictly increasing across all clock steps", qq{
+	check_sql($node, "v$v strictly increasing across all clock steps", qq{
 	  SELECT count(*) FILTER (WHERE k <= prev) = 0,
 	         format('%s values, %s consecutive pairs, not increasing = %s', count(*), count(prev), count(*) FILTER (WHERE k <= prev))
 	  FROM (SELECT $key k, lag($key) OVER (ORDER BY seq) prev FROM clk WHERE v = $v) s});
-	check_sql("v$v duplicates", qq{
+	check_sql($node, "v$v duplicates", qq{
 	  SELECT count(*) = count(DISTINCT u), format('%s values, duplicates = %s', count(*), count(*) - count(DISTINCT u))
 	  FROM clk WHERE v = $v});
 }
 # v1 and v6 share the session's Gregorian state (same node and clock_seq), so their timestamps,
 # compared through the v6 form, increase together in call order.
-check_sql('v1 and v6 timestamps strictly increasing together', q{
+check_sql($node, 'v1 and v6 timestamps strictly increasing together', q{
   SELECT count(*) FILTER (WHERE k <= prev) = 0,
          format('%s v1+v6 values, not increasing = %s, distinct nodes = %s', count(*),
                 count(*) FILTER (WHERE k <= prev), count(DISTINCT uuid_extract_node(k)))
@@ -136,7 +129,7 @@ for my $p (@phases)
 			# whole ms, v1/v6 µs. 99% within 100 ms, none beyond 900 ms: loose enough for rows
 			# preempted on a busy 2-core machine, still below the smallest (1 s) step, so a value
 			# that kept counting from before a step instead of following the clock fails.
-			check_sql("phase $n v$v tracks the clock", qq{
+			check_sql($node, "phase $n v$v tracks the clock", qq{
 			  SELECT max(abs($lag)) < 900 AND percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag)) < 100,
 			         $figures || format(', 99th percentile of |clock - value| %s ms',
 			                            round(percentile_cont(0.99) WITHIN GROUP (ORDER BY abs($lag))::numeric, 3)) $from});
@@ -144,7 +137,7 @@ for my $p (@phases)
 		}
 		# The first value after the step continues from the session's previous value of the same
 		# state (v7 alone; v1 and v6 share one) by at most 1 ms, instead of following the clock back.
-		check_sql("phase $n v$v continues after the step back", qq{
+		check_sql($node, "phase $n v$v continues after the step back", qq{
 		  WITH t AS (SELECT seq, phase, v, at, uuid_extract_time(u) ts,
 		                    lag(uuid_extract_time(u)) OVER (PARTITION BY v = 7 ORDER BY seq) prev_ts
 		             FROM clk)
@@ -153,12 +146,11 @@ for my $p (@phases)
 		                round(extract(epoch FROM ts - prev_ts)::numeric * 1000, 4), round(extract(epoch FROM ts - at)::numeric * 1000, 3))
 		  FROM t WHERE seq = (SELECT min(seq) FROM clk WHERE phase = $n AND v = $v)});
 		# A long step: the clock cannot catch up during the phase, every value stays ahead of it.
-		check_sql("phase $n v$v stays ahead of the clock", "SELECT max($lag) < -($back - 10) * 1000.0, $figures $from")
+		check_sql($node, "phase $n v$v stays ahead of the clock", "SELECT max($lag) < -($back - 10) * 1000.0, $figures $from")
 		  if $back >= 3600;
 	}
 }
 
 $node->stop;
-unlike(PostgreSQL::Test::Utils::slurp_file($node->logfile),
-	qr/terminated by signal|was terminated by|terminating any other active server processes/, 'no backend crashed');
+no_crash_in_log($node);
 done_testing();

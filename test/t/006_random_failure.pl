@@ -20,7 +20,8 @@ plan skip_all => 'UUIDX_FAULTS_INSTALL names no fault-injection build (the lab m
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;
 my $shipped = PostgreSQL::Test::Utils::slurp_file("$pkglibdir/uuidx.so");
-ok(index($shipped, 'test_random_failure') < 0, "the shipped library has no uuidx.test_random_failure: $pkglibdir/uuidx.so");
+note("the shipped library: $pkglibdir/uuidx.so");
+ok(index($shipped, 'test_random_failure') < 0, 'the shipped library has no uuidx.test_random_failure');
 
 my $node = PostgreSQL::Test::Cluster->new('random_failure', install_path => $ENV{UUIDX_FAULTS_INSTALL});
 $node->init;
@@ -60,10 +61,11 @@ is($n, 9, 'every generator was tried');
 # Through psql, as a client sees it: the SQLSTATE in the verbose error, and no row.
 my ($rc, $stdout, $stderr) = $node->psql('postgres', 'SET uuidx.test_random_failure = on; SELECT uuid_generate_v4() AS got',
 	extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+note('psql: ' . ((split /\n/, $stderr)[0] // ''));
 ok( $rc != 0
 	  && $stderr =~ /^(?:psql:\S+ )?ERROR:  XX000: could not generate random values/m
 	  && "$stdout$stderr" !~ /[0-9a-f]{8}-[0-9a-f]{4}-/,
-	'psql shows ERROR XX000 and no value: ' . (split /\n/, $stderr)[0]);
+	'psql shows ERROR XX000 and no value');
 
 # One session: failures, values once the source recovers, a failure of v7 again (v1, seeded by
 # then, draws nothing more), and v7 still increasing across it.

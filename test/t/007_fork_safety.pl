@@ -40,15 +40,16 @@ $node->start;
 # The postmaster itself has the library mapped: every backend is forked with it already loaded.
 my ($postmaster) = split /\n/, PostgreSQL::Test::Utils::slurp_file($node->data_dir . '/postmaster.pid');
 my @mapped = grep { m{/uuidx\.so} } split /\n/, PostgreSQL::Test::Utils::slurp_file("/proc/$postmaster/maps");
-ok(scalar(@mapped) > 0,
-	sprintf("preloaded in the postmaster: shared_preload_libraries = '%s', uuidx.so mapped in postmaster pid %s: %d mappings",
-		$node->safe_psql('postgres', 'SHOW shared_preload_libraries'), $postmaster, scalar(@mapped)));
+note(sprintf("shared_preload_libraries = '%s', uuidx.so mapped in postmaster pid %s: %d mappings",
+	$node->safe_psql('postgres', 'SHOW shared_preload_libraries'), $postmaster, scalar(@mapped)));
+ok(scalar(@mapped) > 0, 'preloaded in the postmaster: uuidx.so mapped there');
 my ($library) = map { m{(/\S*/uuidx\.so)} } @mapped;
 my ($rc) = $node->psql('postgres', 'SHOW uuidx.test_random_failure');
+note('the library preloaded: ' . ($library // 'none'));
 ok( defined $library
 	  && index($library, dirname($ENV{UUIDX_FAULTS_INSTALL}) . '/') == 0
 	  && $rc == 0,
-	'the test build that fills the state in _PG_init is the one preloaded: ' . ($library // 'none'));
+	'the test build that fills the state in _PG_init is the one preloaded');
 
 $node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 gen_tables($node);
@@ -73,8 +74,8 @@ for my $v (1, 4, 6, 7)
 	# The generator must be evaluated in the Parallel Seq Scan (in the workers), not above Gather.
 	my ($in_scan) = $plan =~ /Parallel Seq Scan[^\n]*\n\s*(Output:[^\n]*)/;
 	$in_scan //= '';
-	ok($launched >= 1 && index($in_scan, "uuid_generate_v$v()") >= 0,
-		"parallel v$v plan used workers: Workers Launched: $launched; Parallel Seq Scan $in_scan")
+	note("parallel v$v: Workers Launched: $launched; Parallel Seq Scan $in_scan");
+	ok($launched >= 1 && index($in_scan, "uuid_generate_v$v()") >= 0, "parallel v$v plan used workers, the generator in their scan")
 	  or diag($plan);
 	check_sql($node, "parallel v$v duplicates", qq{
 		SELECT count(*) = $parallel_rows AND count(*) = count(DISTINCT u),

@@ -49,7 +49,8 @@ for my $i (1 .. $#installs)
 {
 	my ($old, $old_path) = @{ $installs[ $i - 1 ] };
 	my ($new, $new_path) = @{ $installs[$i] };
-	# ---- old -> new
+	# ---- old -> new (the names of the checks say older and newer: the majors are in the notes)
+	note("---- $old -> $new");
 	my $source = node_of($old, $old_path, "source_$old");
 	note('source: ' . $source->safe_psql('postgres', 'SELECT version()'));
 	sample_create($source, 'public', '1.1');
@@ -59,7 +60,8 @@ for my $i (1 .. $#installs)
 	{
 		$digest{$db} = sample_digest($source, $db);
 		my ($ok, $out, $err) = run_tool($source, $old_path, 'pg_dump', '-Fc', '-d', $db, '-f', "$work/$db.$old.dump");
-		ok($ok && $err eq '', "$old: pg_dump -Fc $db: " . (-s "$work/$db.$old.dump" // 0) . ' bytes ' . substr($err, 0, 300));
+		note("$old: pg_dump -Fc $db: " . (-s "$work/$db.$old.dump" // 0) . ' bytes');
+		ok($ok && $err eq '', "older: pg_dump -Fc $db") or diag(substr($err, 0, 300));
 	}
 	# The case that broke with 1.0 (which did not create uuidv7() on 18): before 18 the dump names
 	# uuidx's uuidv7() schema-qualified, and it must exist on the newer major.
@@ -68,8 +70,8 @@ for my $i (1 .. $#installs)
 		my ($ok, $script) = run_tool($source, $old_path, 'pg_restore', '-f', '-', "$work/app_public.$old.dump");
 		my %defaults;
 		$defaults{$_}++ for $script =~ /(DEFAULT [a-z_.]*uuid[a-z0-9_]*\(\))/g;
-		ok(index($script, 'DEFAULT public.uuidv7()') >= 0,
-			"$old: the dump of app_public has DEFAULT public.uuidv7(): " . join(' ', map { "$defaults{$_} $_" } sort keys %defaults));
+		note("$old: the dump of app_public has " . join(' ', map { "$defaults{$_} $_" } sort keys %defaults));
+		ok(index($script, 'DEFAULT public.uuidv7()') >= 0, 'older, before 18: the dump of app_public has DEFAULT public.uuidv7()');
 	}
 	$source->stop;
 
@@ -80,13 +82,12 @@ for my $i (1 .. $#installs)
 		(my $schema = $db) =~ s/^app_//;
 		$target->safe_psql('postgres', "CREATE DATABASE $db");
 		my ($ok, $out, $err) = run_tool($target, $new_path, 'pg_restore', '--exit-on-error', '-d', $db, "$work/$db.$old.dump");
-		ok($ok && "$out$err" eq '', "$old -> $new: pg_restore $db " . substr("$out$err", 0, 500));
+		ok($ok && "$out$err" eq '', "older -> newer: pg_restore $db") or diag(substr("$out$err", 0, 500));
 		my $got = sample_digest($target, $db);
-		is($got, $digest{$db}, "$old -> $new: $db data identical");
-		my ($good, $figures) = sample_check_defaults($target, $db, $schema);
-		ok($good, "$old -> $new: $db defaults, view and function work: $figures");
+		is($got, $digest{$db}, "older -> newer: $db data identical");
+		sample_check_defaults($target, $db, $schema, "older -> newer: $db defaults, view and function work");
 		# The restored extension is the target's default version, in the schema it had.
-		check_sql($target, "$old -> $new: $db has uuidx 1.1 in $schema", qq{
+		check_sql($target, "older -> newer: $db has uuidx 1.1 in $schema", qq{
 			SELECT extversion = '1.1' AND extnamespace::regnamespace::text = '$schema', extversion || ' in ' || extnamespace::regnamespace::text
 			FROM pg_extension WHERE extname = 'uuidx'}, $db);
 	}
@@ -96,7 +97,8 @@ for my $i (1 .. $#installs)
 # ---- newest -> oldest
 my ($newest, $newest_path) = @{ $installs[-1] };
 my ($oldest, $oldest_path) = @{ $installs[0] };
-my $back = "$newest -> $oldest";
+my $back = 'newest -> oldest';
+note("---- $newest -> $oldest");
 my $source = node_of($newest, $newest_path, "back_source_$newest");
 sample_create($source, 'ext', '1.1');
 # A default on the built-in uuidv7() of 18 and later (unqualified, uuidx in public: pg_catalog's).
@@ -107,7 +109,7 @@ $source->safe_psql('app_builtin', q{CREATE EXTENSION uuidx;
 my $digest_newest = sample_digest($source, 'app_ext');
 my (undef, undef, $err1) = run_tool($source, $newest_path, 'pg_dump', '-Fp', '-d', 'app_ext', '-f', "$work/app_ext.$newest.sql");
 my (undef, undef, $err2) = run_tool($source, $newest_path, 'pg_dump', '-Fp', '-d', 'app_builtin', '-f', "$work/app_builtin.$newest.sql");
-ok("$err1$err2" eq '', "$newest: pg_dump -Fp " . substr("$err1$err2", 0, 300));
+ok("$err1$err2" eq '', 'newest: pg_dump -Fp') or diag(substr("$err1$err2", 0, 300));
 $source->stop;
 
 my $target = node_of($oldest, $oldest_path, "back_target_$oldest");
@@ -117,22 +119,20 @@ my @errors = "$out$err" =~ /(ERROR: .*)/g;
 my @other = grep { !/unrecognized configuration parameter/ } @errors;
 my %seen;
 $seen{$_}++ for @errors;
-ok(!@other,
-	"$back: plain dump replayed; the only errors are settings $oldest does not have: " . scalar(@errors) . ' errors: '
-	  . join(';', map { "$seen{$_} $_" } sort keys %seen));
+note(scalar(@errors) . ' errors: ' . join(';', map { "$seen{$_} $_" } sort keys %seen));
+ok(!@other, "$back: plain dump replayed; the only errors are settings the oldest does not have");
 is(sample_digest($target, 'app_ext'), $digest_newest, "$back: data identical");
-my ($good, $figures) = sample_check_defaults($target, 'app_ext', 'ext');
-ok($good, "$back: defaults, view and function work: $figures");
+sample_check_defaults($target, 'app_ext', 'ext', "$back: defaults, view and function work");
 (undef, $out, $err) = run_tool($target, $oldest_path, 'psql', '-X', '-d', 'app_builtin', '-f', "$work/app_builtin.$newest.sql");
 my @builtin_errors = grep { !/unrecognized configuration/ } "$out$err" =~ /(ERROR: .*)/g;
-my $builtin = join(';', @builtin_errors[ 0 .. ($#builtin_errors < 1 ? $#builtin_errors : 1) ]);
+note('app_builtin: ' . (join(';', @builtin_errors[ 0 .. ($#builtin_errors < 1 ? $#builtin_errors : 1) ]) || 'no error'));
 if ($newest >= 18 && $oldest < 18)
 {
-	ok("$out$err" =~ /function uuidv7\(\) does not exist/, "$back: a default on 18's own uuidv7() does not restore (documented): $builtin");
+	ok("$out$err" =~ /function uuidv7\(\) does not exist/, "$back: a default on 18's own uuidv7() does not restore before 18 (documented)");
 }
 elsif ($newest >= 18)
 {
-	ok(!@builtin_errors, "$back: a default on the built-in uuidv7() restores, both majors have it: " . ($builtin || 'no error'));
+	ok(!@builtin_errors, "$back: a default on the built-in uuidv7() restores, both majors have it");
 }
 $target->stop;
 done_testing();

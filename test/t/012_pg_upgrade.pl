@@ -12,7 +12,6 @@
 # to the target instead (16 -> 18).
 use strict;
 use warnings FATAL => 'all';
-use File::Basename qw(dirname);
 use FindBin;
 use lib "$FindBin::RealBin/lib";
 use IPC::Run;
@@ -89,6 +88,8 @@ while (my $pair = shift @pairs)
 {
 	my ($from, $target) = @$pair;
 	$n++;
+	# The names of the checks say old and new: the majors are in the notes.
+	note("---- $from -> $target");
 	# The old cluster, filled and stopped.
 	my $old = PostgreSQL::Test::Cluster->new("old_${from}_$n", install_path => $path{$from});
 	$old->init;
@@ -101,7 +102,8 @@ while (my $pair = shift @pairs)
 	my $new = new_node($from, $target, "new_${target}_$n");
 	my ($ok, $out) = upgrade($old, $new, $from, $target, '--check');
 	my @checks = $out =~ /^Checking/mg;
-	ok($ok, "$from -> $target: pg_upgrade --check: " . scalar(@checks) . ' checks; ' . join(' ', grep { /fatal|failed|could not/i } split /\n/, $out));
+	note('pg_upgrade --check: ' . scalar(@checks) . ' checks');
+	ok($ok, 'old -> new: pg_upgrade --check') or diag(join(' ', grep { /fatal|failed|could not/i } split /\n/, $out));
 	my $start = time;
 	($ok, $out) = upgrade($old, $new, $from, $target);
 	if (!$ok && defined(my $why = plain_upgrade_fails($from, $target, $n)))
@@ -121,20 +123,19 @@ while (my $pair = shift @pairs)
 		}
 		next;
 	}
-	ok($ok, sprintf('%s -> %s: pg_upgrade in %d s; %s', $from, $target, time - $start, join(' ', grep { /fatal|failed|could not/i } split /\n/, $out)))
-	  or next;
+	note(sprintf('pg_upgrade in %d s', time - $start));
+	ok($ok, 'old -> new: pg_upgrade') or diag(join(' ', grep { /fatal|failed|could not/i } split /\n/, $out)) or next;
 
 	$new->start;
 	for my $db ('app_public', 'app_ext')
 	{
-		is(sample_digest($new, $db), $digest{$db}, "$from -> $target: $db data identical");
-		my ($good, $figures) = sample_check_defaults($new, $db, $db =~ s/^app_//r);
-		ok($good, "$from -> $target: $db defaults, view and function work: $figures");
+		is(sample_digest($new, $db), $digest{$db}, "old -> new: $db data identical");
+		sample_check_defaults($new, $db, $db =~ s/^app_//r, "old -> new: $db defaults, view and function work");
 	}
-	check_sql($new, "$from -> $target: pg_upgrade kept app_ext's uuidx at 1.0",
+	check_sql($new, "old -> new: pg_upgrade kept app_ext's uuidx at 1.0",
 		q{SELECT extversion = '1.0', extversion FROM pg_extension WHERE extname = 'uuidx'}, 'app_ext');
 	my ($rc, undef, $update_err) = $new->psql('app_ext', 'ALTER EXTENSION uuidx UPDATE');
-	check_sql($new, "$from -> $target: app_ext is at 1.1 after the update",
+	check_sql($new, 'old -> new: app_ext is at 1.1 after the update',
 		qq{SELECT extversion = '1.1', extversion || '} . ($update_err ? '; ' . substr($update_err =~ s/'/''/gr, 0, 200) : '') . q{'
 		FROM pg_extension WHERE extname = 'uuidx'}, 'app_ext');
 	$new->safe_psql('postgres', 'CREATE DATABASE fresh');
@@ -150,12 +151,10 @@ while (my $pair = shift @pairs)
 	my %in_fresh = map { $_ => 1 } @fresh_lines;
 	my $differing = grep { !$in_fresh{$_} } keys %in_updated;
 	$differing += grep { !$in_updated{$_} } keys %in_fresh;
-	ok($fresh ne '' && $updated eq $fresh,
-		"$from -> $target: uuidx objects after pg_upgrade and UPDATE equal a fresh 1.1 install's: "
-		  . scalar(@fresh_lines) . " members; differing: $differing");
-	my ($good, $figures) = sample_check_defaults($new, 'app_ext', 'ext');
-	ok($good, "$from -> $target: app_ext defaults work after the update: $figures");
+	note(scalar(@fresh_lines) . " members; differing: $differing");
+	ok($fresh ne '' && $updated eq $fresh, "old -> new: uuidx objects after pg_upgrade and UPDATE equal a fresh 1.1 install's");
+	sample_check_defaults($new, 'app_ext', 'ext', 'old -> new: app_ext defaults work after the update');
 	$new->stop;
-	no_crash_in_log($new, "$from -> $target: the $target server log shows no crashed backend");
+	no_crash_in_log($new, "old -> new: the new server's log shows no crashed backend");
 }
 done_testing();

@@ -1,16 +1,16 @@
 # uuidx on a streaming standby and after a failover. A primary with uuidx preloaded in server
 # scope fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()); a standby made from its base
 # backup (pg_basebackup) replays it. On the standby, read-only: the rows and the extension are
-# there, generation works (it writes nothing) and keeps the server-wide order across its
-# sessions, and a time query is rewritten to use the key with the same rows as on the primary.
-# Then the standby is promoted: new keys there are greater than every key the old primary made
-# (RFC 9562 §6.2: v7 ordered by time, one clock), and the uuid_v7 domain still refuses other
-# versions. A second standby, its wall clock under libfaketime, is promoted as well with its
-# clock 2 s behind: its keys carry its own clock, so those it makes while that clock is still
-# behind the old primary's last key sort below it (reported: how many, and how long after the
-# old primary's last key on the real clock). A third standby, with uuidx.v7_above_replayed = on
-# and its clock 2 s behind too, is promoted: none of its keys sorts below the old primary's, in
-# server scope and then in session scope with its clock 10 s behind.
+# there, generation works (it writes nothing), and a time query is rewritten to use the key with
+# the same rows as on the primary, the key's bound itself leaving out rows just outside its window.
+# With libfaketime, the standby's clock stepped 10 s back between two sessions: in server scope
+# the later one's values sort above the earlier one's, in session scope (the control) below.
+# Then the standby is promoted: with one clock for both servers, new keys are greater than every
+# key the old primary made (RFC 9562 §6.2: v7 ordered by time). A second standby is promoted with
+# its clock 10 s behind (the control): its keys carry its own clock and every one sorts below the
+# old primary's last key. A third, with uuidx.v7_above_replayed = on and its clock 10 s behind:
+# none sorts below, in server scope and in a new session in session scope. Each clock behind is
+# checked to be still before the old primary's last key when the keys are made.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -32,77 +32,117 @@ $primary->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	INSERT INTO events (n) SELECT g FROM generate_series(1, 10000) g});
 
 $primary->backup('base');
-my $standby = PostgreSQL::Test::Cluster->new('standby');
-$standby->init_from_backup($primary, 'base', has_streaming => 1);
-$standby->start;
 my $libfaketime = faketime_library();
-my ($behind, $set_clock, $above, $set_above_clock);
-if ($libfaketime)
+# Each standby under libfaketime when it is installed, its clock at the real time until stepped.
+sub standby
 {
-	$behind = PostgreSQL::Test::Cluster->new('standby_behind');
-	$behind->init_from_backup($primary, 'base', has_streaming => 1);
-	$set_clock = faketime_start($behind, $libfaketime);
-	$above = PostgreSQL::Test::Cluster->new('standby_above');
-	$above->init_from_backup($primary, 'base', has_streaming => 1);
-	$above->append_conf('postgresql.conf', 'uuidx.v7_above_replayed = on');
-	$set_above_clock = faketime_start($above, $libfaketime);
+	my ($name, $conf) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init_from_backup($primary, 'base', has_streaming => 1);
+	$node->append_conf('postgresql.conf', $conf) if $conf;
+	return ($node, faketime_start($node, $libfaketime)) if $libfaketime;
+	$node->start;
+	return ($node);
 }
-# More rows after the backup: they reach the standby by streaming, not in the backup.
-$primary->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g');
-$primary->wait_for_catchup($standby);
-$primary->wait_for_catchup($behind) if $behind;
-$primary->wait_for_catchup($above) if $above;
+my ($standby, $set_standby_clock) = standby('standby');
+my ($behind, $set_clock) = standby('standby_behind');
+my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
+
+sub no_faketime
+{
+	my ($checks) = @_;
+	return if $libfaketime;
+	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
+}
+
+sub set_scope
+{
+	my ($node, $scope) = @_;
+	$node->append_conf('postgresql.conf', "uuidx.v7_scope = '$scope'");
+	$node->reload;
+	poll_sql($node, 'postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'") or die "uuidx.v7_scope did not become $scope";
+}
+
+# More rows after the backup: they reach the standby by streaming, not in the backup. Among them
+# three just at the edge of the time query's window below: 120 and 61 min old (outside), 59 min
+# old (inside).
+$primary->safe_psql('postgres', q{INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g;
+	INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - m * interval '1 minute'), -m FROM unnest('{120, 61, 59}'::int[]) m});
+$primary->wait_for_catchup($_) for $standby, $behind, $above;
 
 my $digest = q{SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events};
 my $on_primary = $primary->safe_psql('postgres', $digest);
-is($standby->safe_psql('postgres', $digest), $on_primary, "standby: the rows made by uuidx's default replayed ($on_primary)");
+note "rows and md5 on the primary: $on_primary";
+is($standby->safe_psql('postgres', $digest), $on_primary, "standby: the rows made by uuidx's default replayed");
 is( $standby->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
 	$primary->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
 	'standby: the extension replayed at the primary\'s version');
-check_sql($standby, 'standby: in recovery, uuid_generate_v7() works read-only and is v7', q{
-	SELECT pg_is_in_recovery() AND current_setting('transaction_read_only') = 'on' AND uuid_extract_version(u) = 7,
-	       format('in recovery %s, read-only %s, version %s', pg_is_in_recovery(), current_setting('transaction_read_only'), uuid_extract_version(u))
-	FROM (SELECT uuid_generate_v7() u) s});
-check_sql($standby, 'standby: the server-wide sequence runs there (shared memory of its own)', q{
-	SELECT current_setting('uuidx.v7_scope') = 'server' AND uuid_extract_version(uuid_generate_v7()) = 7,
-	       'uuidx.v7_scope = ' || current_setting('uuidx.v7_scope')});
-# Two sessions of the standby, one after the other: the second's values above the first's.
-my $first = $standby->safe_psql('postgres', 'SELECT max(u) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s');
-check_sql($standby, 'standby: a later session\'s values above an earlier session\'s', qq{
-	SELECT min(u) > '$first', format('earlier session''s last %s, later session''s first %s', '$first', min(u))
-	FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s});
+is( $standby->safe_psql('postgres', q{SELECT pg_is_in_recovery(), current_setting('transaction_read_only'), uuid_extract_version(uuid_generate_v7())}),
+	't|on|7', 'standby: in recovery, uuid_generate_v7() works read-only and is v7');
+
+# Two sessions of the standby, one after the other, its clock stepped 10 s back in between. In
+# server scope the second draws from the standby's shared sequence, above the first's values; in
+# session scope it starts from its clock, below them.
+SKIP:
+{
+	no_faketime(2);
+	my $values = q{SELECT current_setting('uuidx.v7_scope'), min(u), max(u) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s};
+	my (undef, undef, $first_max) = split /\|/, $standby->safe_psql('postgres', $values);
+	$set_standby_clock->('-10');
+	my ($scope, $server_min) = split /\|/, $standby->safe_psql('postgres', $values);
+	set_scope($standby, 'session');
+	my ($control_scope, undef, $session_max) = split /\|/, $standby->safe_psql('postgres', $values);
+	set_scope($standby, 'server');
+	$set_standby_clock->('+0');
+	note "earlier session's last value $first_max; later session's first, server scope $server_min; later session's last, session scope $session_max";
+	ok($scope eq 'server' && $server_min gt $first_max,
+		'standby, server scope, its clock stepped back: a later session\'s values above an earlier session\'s');
+	ok($control_scope eq 'session' && $session_max lt $first_max,
+		'standby, session scope (control), its clock stepped back: a later session\'s values below an earlier session\'s');
+}
+
 # The planner's rewrite runs on a standby too, with the same rows as on the primary.
-my $query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
+my $query = q{SELECT count(*), string_agg(n::text, ',') FILTER (WHERE n < 0) FROM events WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
 like($standby->safe_psql('postgres', "SET enable_seqscan = off; EXPLAIN (COSTS OFF) $query"),
 	qr/uuid_v7_lower_bound/, 'standby: a time query is bounded by the key');
-is($standby->safe_psql('postgres', $query), $primary->safe_psql('postgres', $query),
-	'standby: the time query returns what it returns on the primary');
+# The bound leaves the rows 61 min and 2 h old out before the filter; without it (the control),
+# the filter removes them.
+my ($bounded, $unbounded) = map {
+	$standby->safe_psql('postgres', "SET enable_seqscan = off; SET uuidx.time_predicates = $_; EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) $query")
+} qw(on off);
+note "with the rewrite:\n$bounded\nwithout it:\n$unbounded";
+unlike($bounded, qr/Rows Removed by Filter/, 'standby: the key\'s bound leaves out the rows just outside the window');
+like($unbounded, qr/Rows Removed by Filter: 2$/m, 'standby, the rewrite off (control): the filter removes the two rows outside the window');
+my $on_standby = $standby->safe_psql('postgres', $query);
+note "rows in the window, and the edge rows among them: $on_standby";
+is((split /\|/, $on_standby)[1], '-59', 'standby: the time query counts the row 59 min old, not those 61 min and 2 h old');
+is($on_standby, $primary->safe_psql('postgres', $query), 'standby: the time query returns what it returns on the primary');
 
-# ---- failover
+# ---- failover, one clock for both servers (the control, a clock behind, is the next section)
 my $last_of_primary = $primary->safe_psql('postgres', 'SELECT max(id) FROM events');
 my $last_ms = $primary->safe_psql('postgres', "SELECT (extract(epoch FROM uuid_extract_time('$last_of_primary')) * 1000)::bigint");
 $primary->stop;
 $standby->promote;
 $standby->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the standby was not promoted';
 $standby->safe_psql('postgres', 'INSERT INTO events (n) SELECT g FROM generate_series(15001, 16000) g');
-check_sql($standby, 'promoted: new keys above every key of the old primary', qq{
-	SELECT count(*) = 1000 AND min(id) > '$last_of_primary',
-	       format('%s new rows; old primary''s last key %s, smallest new key %s', count(*), '$last_of_primary', min(id))
-	FROM events WHERE n > 15000});
+my ($count, $below) = split /\|/, $standby->safe_psql('postgres', qq{SELECT count(*), count(*) FILTER (WHERE id < '$last_of_primary') FROM events WHERE n > 15000});
+note "$count new rows, $below below the old primary's last key $last_of_primary";
+ok($count == 1000 && $below == 0, 'promoted, one clock: new keys above every key of the old primary');
 my ($rc, $out, $err) = $standby->psql('postgres', q{INSERT INTO events (id, n) VALUES (uuid_generate_v4(), 0)}, extra_params => [ '-v', 'VERBOSITY=verbose' ]);
-ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still refuses a v4 key: ' . (split /\n/, $err)[0]);
+note $err;
+ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still refuses a v4 key');
 
 $standby->stop;
 
-# ---- failover to a server whose clock is 2 s behind
+# ---- failover to a server whose clock is 10 s behind
+# Had the failover taken longer than the clock's lag, its keys would be later than the old
+# primary's for want of time: the check asserts that its clock, read after the insert, was still
+# before the old primary's last key.
 SKIP:
 {
-	unless ($behind)
-	{
-		fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 3;
-	}
-	$set_clock->('-2');
+	no_faketime(3);
+	$set_clock->('-10');
 	$behind->promote;
 	$behind->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the second standby was not promoted';
 	my ($count, $below, $first_ms, $clock_ms) = split /\|/, $behind->safe_psql('postgres', qq{
@@ -112,15 +152,13 @@ SKIP:
 		FROM events WHERE n > 20000});
 	my $real_ms = int(time * 1000);
 	my $lag = $real_ms - $clock_ms;
-	ok($count == 1000 && $lag >= 1900 && $lag <= 3000 && $clock_ms - $first_ms >= 0 && $clock_ms - $first_ms < 5000,
-		"promoted with its clock 2 s behind: its keys carry its own clock (clock ${lag} ms behind the real one; "
-		  . 'first new key ' . ($clock_ms - $first_ms) . ' ms before its clock read after the insert)');
-	# A key sorts below the old primary's last one exactly when its time is earlier (RFC 9562 §6.2).
-	my $earlier = $behind->safe_psql('postgres', qq{SELECT count(*) FROM events WHERE n > 20000
-		AND (extract(epoch FROM uuid_extract_time(id)) * 1000)::bigint < $last_ms});
-	ok($below == $earlier && $below > 0 == ($first_ms < $last_ms),
-		"promoted with its clock 2 s behind: $below of 1000 new keys sort below the old primary's last key, "
-		  . 'made ' . ($real_ms - $last_ms) . ' ms after it on the real clock: those whose time is earlier than its time');
+	note "clock $lag ms behind the real one; first new key " . ($clock_ms - $first_ms) . ' ms before its clock read after the insert, '
+	  . ($last_ms - $clock_ms) . " ms before the old primary's last key; made " . ($real_ms - $last_ms)
+	  . " ms after that key on the real clock; $below of $count new keys below it";
+	ok($count == 1000 && $lag >= 9900 && $lag <= 11000 && $clock_ms - $first_ms >= 0 && $clock_ms - $first_ms < 5000,
+		'promoted with its clock behind: its keys carry its own clock');
+	ok($clock_ms < $last_ms && $below == $count,
+		'promoted with its clock behind, still before the old primary\'s last key: every new key sorts below that key');
 	$behind->stop;
 	no_crash_in_log($behind, 'standby with its clock behind: server log shows no crashed backend');
 }
@@ -128,38 +166,31 @@ SKIP:
 # ---- the same failover with uuidx.v7_above_replayed = on
 SKIP:
 {
-	unless ($above)
-	{
-		fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-		skip 'libfaketime.so.1 is not installed: no server with its clock behind', 4;
-	}
+	no_faketime(4);
 	my $replayed_ms = $above->safe_psql('postgres', q{SELECT (extract(epoch FROM pg_last_xact_replay_timestamp()) * 1000)::bigint});
-	$set_above_clock->('-2');
+	$set_above_clock->('-10');
 	$above->promote;
 	$above->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the third standby was not promoted';
 	my $new_keys = sub {
 		my ($from, $to) = @_;
-		return split /\|/, $above->safe_psql('postgres', qq{
-			SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+		my @got = split /\|/, $above->safe_psql('postgres', qq{
 			INSERT INTO events (n) SELECT g FROM generate_series($from, $to) g;
 			SELECT current_setting('uuidx.v7_scope'), count(*), count(*) FILTER (WHERE id < '$last_of_primary'),
-			       (extract(epoch FROM uuid_extract_time(min(id))) * 1000)::bigint
-			FROM events WHERE n BETWEEN $from AND $to}) =~ s/\n/|/r;
+			       (extract(epoch FROM uuid_extract_time(min(id))) * 1000)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+			FROM events WHERE n BETWEEN $from AND $to});
+		note "$got[0] scope: $got[2] of $got[1] new keys below the old primary's last key; its clock, read after the insert, "
+		  . ($last_ms - $got[4]) . ' ms before that key; first new key ' . ($got[3] - $replayed_ms) . ' ms after the last replayed commit';
+		return @got;
 	};
-	my ($clock_ms, $scope, $count, $below, $first_ms) = $new_keys->(30001, 31000);
-	ok($scope eq 'server' && $count == 1000 && $below == 0 && $first_ms >= $replayed_ms,
-		"uuidx.v7_above_replayed, promoted with its clock 2 s behind, server scope: $below of $count new keys sort below "
-		  . "the old primary's last key (its clock " . ($last_ms - $clock_ms) . ' ms before that key\'s time; first new key '
-		  . ($first_ms - $replayed_ms) . ' ms after the last replayed commit)');
-	# A new session in session scope, the clock 10 s behind: its sequence starts above the
-	# replayed commits as well, the clock's time far below.
-	$set_above_clock->('-10');
-	$above->append_conf('postgresql.conf', "uuidx.v7_scope = 'session'");
-	$above->reload;
-	($clock_ms, $scope, $count, $below, $first_ms) = $new_keys->(31001, 31100);
-	ok($scope eq 'session' && $count == 100 && $below == 0 && $clock_ms < $last_ms && $first_ms >= $replayed_ms,
-		"uuidx.v7_above_replayed, a new session in session scope, clock 10 s behind: $below of $count new keys sort "
-		  . "below the old primary's last key (its clock " . ($last_ms - $clock_ms) . ' ms before that key\'s time)');
+	# As in the section before, the clock after the insert is still before the old primary's last key.
+	my ($scope, $count, $below, $first_ms, $clock_ms) = $new_keys->(30001, 31000);
+	ok($scope eq 'server' && $count == 1000 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
+		'uuidx.v7_above_replayed, promoted with its clock behind, server scope: no new key below the old primary\'s last key');
+	# A new session in session scope: its own sequence starts above the replayed commits as well.
+	set_scope($above, 'session');
+	($scope, $count, $below, $first_ms, $clock_ms) = $new_keys->(31001, 31100);
+	ok($scope eq 'session' && $count == 100 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
+		'uuidx.v7_above_replayed, a new session in session scope, its clock behind: no new key below the old primary\'s last key');
 	is($above->safe_psql('postgres', 'SELECT count(*) FROM events WHERE n > 30000 GROUP BY id HAVING count(*) > 1'), '',
 		'uuidx.v7_above_replayed: no key duplicated');
 	$above->stop;

@@ -61,8 +61,9 @@ sub chmod_tree {
 # ---- the server and the artefacts
 my $pkglibdir = command_out("$bare/bin/pg_config --pkglibdir");
 my $sharedir = command_out("$bare/bin/pg_config --sharedir");
+note('the server: ' . command_out("$bare/bin/pg_config --version") . " in $bare ($pkglibdir)");
 ok( $pkglibdir ne command_out('pg_config --pkglibdir') && !-e "$pkglibdir/uuidx.so" && !-e "$sharedir/extension/uuidx.control",
-	"the server: a copy of " . command_out("$bare/bin/pg_config --version") . " without uuidx in \$libdir or \$system ($pkglibdir)");
+	"the server: a copy of the installation without uuidx in \$libdir or \$system");
 
 my $digest_now = (split /\n/, slurp_file("$dirs/now.digest"))[-1];
 my $digest_next = (split /\n/, slurp_file("$dirs/next.digest"))[-1];
@@ -71,8 +72,8 @@ chomp $archive_digest;
 my $index = decode_json(slurp_file("$dirs/now/oci/index.json"));
 my $tagged = grep { $_->{digest} eq $digest_now && ($_->{annotations}{'org.opencontainers.image.ref.name'} // '') eq $tag }
   @{ $index->{manifests} };
-ok($archive_digest eq $digest_now && $tagged == 1,
-	"the release's image archive: its digest file, the manifest of tag $tag ($archive_digest; the build printed $digest_now)");
+note("the image archive of tag $tag: $archive_digest; the build printed $digest_now");
+ok($archive_digest eq $digest_now && $tagged == 1, "the release's image archive: its digest file, the manifest of its tag");
 
 my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright
   ./share/extension/uuidx--1.0--1.1.sql ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1.sql
@@ -95,9 +96,9 @@ my @unpacked = -d "$work/unpacked" ? files_under("$work/unpacked") : ();
 my $same = grep { compare("$dirs/now/extension/$_", "$work/unpacked/$_") == 0 } @files;
 note "image uuidx:$tag $digest_now (" . (split /\n/, command_out('umoci --version'))[0] . "); newer build $digest_next";
 my $nfiles = @expected_files;
+note("layers, os, architecture, entrypoint, cmd: $shape; $same of $nfiles files identical after umoci raw unpack");
 ok( $shape eq '1 linux ' . command_out('dpkg --print-architecture') . ' None None' && $same == $nfiles && @unpacked == $nfiles,
-	"OCI image FROM scratch: one layer, no entrypoint, the directory's files and only those "
-	  . "(layers, os, architecture, entrypoint, cmd: $shape; $same of $nfiles files identical after umoci raw unpack)");
+	"OCI image FROM scratch: one layer, no entrypoint, the directory's files and only those");
 
 # As CloudNativePG's catalogue builds its images: not run as root, labelled with the operand.
 my $major = command_out('pg_config --version') =~ s/^PostgreSQL (\d+).*/$1/r;
@@ -109,8 +110,8 @@ ok( $user eq '65532:65532'
 	  && ($labels->{'io.cloudnativepg.image.base.pgmajor'} // '') eq $major
 	  && ($labels->{'org.opencontainers.image.licenses'} // '') eq 'PostgreSQL'
 	  && ($labels->{'org.opencontainers.image.created'} // '') eq $config->{created},
-	"the image runs as a user that is not root and names its operand (user $user; base "
-	  . ($labels->{'io.cloudnativepg.image.base.name'} // 'none') . "; created $config->{created})");
+	'the image runs as a user that is not root and names its operand');
+note("user $user; base " . ($labels->{'io.cloudnativepg.image.base.name'} // 'none') . "; created $config->{created}");
 
 # The catalogue's record: the SQL name's control file under each control path, the library under
 # each library path, nothing preloaded, this image's tag and SQL version.
@@ -123,7 +124,8 @@ my $libs = grep { -f "$work/unpacked/$_/uuidx.so" } @{ $meta->{dynamic_library_p
 ok( $meta->{name} eq 'uuidx' && $meta->{sql_name} eq 'uuidx' && @{ $meta->{shared_preload_libraries} } == 0
 	  && $found == 1 && @{ $meta->{extension_control_path} } == 1 && $libs == 1 && @{ $meta->{dynamic_library_path} } == 1
 	  && ($entry->{image} // '') eq $tag && ($entry->{sql} // '') eq $default_version,
-	"the catalogue's metadata: name $meta->{name}, SQL name $meta->{sql_name}, preload ["
+	"the catalogue's metadata: names, no preload, the control and library paths in the image, this tag and SQL version");
+note("the catalogue's metadata: name $meta->{name}, SQL name $meta->{sql_name}, preload ["
 	  . join(',', @{ $meta->{shared_preload_libraries} }) . '], control path ['
 	  . join(',', @{ $meta->{extension_control_path} }) . "] ($found found), library path ["
 	  . join(',', @{ $meta->{dynamic_library_path} }) . "] ($libs found), trixie $major: "
@@ -132,9 +134,8 @@ ok( $meta->{name} eq 'uuidx' && $meta->{sql_name} eq 'uuidx' && @{ $meta->{share
 # Reproducible: release/image.sh's own build of the commit (another directory, another build)
 # gives the same digest; a build of other sources (the newer one) does not.
 my $digest_again = (split /\n/, slurp_file("$dirs/again.digest"))[-1];
-ok($digest_again eq $digest_now && $digest_next ne $digest_now,
-	"two builds of one commit, one digest: the test's build $digest_now, release/image.sh's $digest_again; "
-	  . "the newer build's $digest_next");
+note("the test's build $digest_now, release/image.sh's $digest_again; the newer build's $digest_next");
+ok($digest_again eq $digest_now && $digest_next ne $digest_now, 'two builds of one commit, one digest; another build, another');
 
 # provide(SOURCE, BUILD, DEST): DEST made from the build's directory (dir) or image (image),
 # read-only, as mounted.
@@ -209,18 +210,19 @@ sub checks {
 
 	switch_to($src, 'next', $mnt);
 	$out = loaded($node);
+	note("$src: loaded after the switch: $out");
 	ok( $out eq "$next_version $mnt/lib/uuidx.so"
 		  && $node->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}) eq $version,
-		"$src: directory replaced by the newer build: new sessions load it, no ALTER EXTENSION (loaded: $out)");
+		"$src: directory replaced by the newer build: new sessions load it, no ALTER EXTENSION");
 
 	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'");
 	$node->restart;
 	my $pm = (split /\n/, slurp_file($node->data_dir . '/postmaster.pid'))[0];
 	my ($mapped) = slurp_file("/proc/$pm/maps") =~ m{ (/\S*/uuidx\.so)$}m;
 	$out = join ' ', split /\n/, $node->safe_psql('postgres', 'SHOW uuidx.v7_scope; SELECT uuid_extract_version(uuid_generate_v7())');
+	note("$src: the postmaster maps " . ($mapped // 'no uuidx.so') . "; v7_scope and a server-scope v7: $out");
 	ok(($mapped // '') eq "$mnt/lib/uuidx.so" && $out eq 'server 7',
-		"$src: shared_preload_libraries = 'uuidx' found through dynamic_library_path (postmaster maps "
-		  . ($mapped // 'no uuidx.so') . "; v7_scope and a server-scope v7: $out)");
+		"$src: shared_preload_libraries = 'uuidx' found through dynamic_library_path");
 
 	# A preload names the library bare: '$libdir/uuidx' there is the server's own directory only
 	# (18 drops the prefix for functions' libraries, not for shared_preload_libraries).
@@ -230,9 +232,9 @@ sub checks {
 		$node->append_conf('postgresql.conf', q{shared_preload_libraries = '$libdir/uuidx'});
 		my $started = $node->start(fail_ok => 1);
 		my ($refused) = substr(slurp_file($node->logfile), $log_offset) =~ /(could not access file "[^"]*")/;
+		note("$src: the server with '\$libdir/uuidx' preloaded: " . ($started ? 'started' : $refused // 'failed otherwise'));
 		ok(!$started && ($refused // '') eq 'could not access file "$libdir/uuidx"',
-			"$src: shared_preload_libraries = '\$libdir/uuidx' is not looked up in dynamic_library_path (the server: "
-			  . ($started ? 'started' : $refused // 'failed otherwise') . ')');
+			"$src: shared_preload_libraries = '\$libdir/uuidx' is not looked up in dynamic_library_path");
 		$node->stop if $started;
 		$node->append_conf('postgresql.conf', q{shared_preload_libraries = 'uuidx'});
 		$node->start;
@@ -240,7 +242,8 @@ sub checks {
 
 	switch_to($src, 'now', $mnt);
 	$out = loaded($node);
-	is((split / /, $out)[0], $next_version, "$src: preloaded: after a switch new sessions keep the postmaster's library ($out)");
+	note("$src: loaded after the switch back: $out");
+	is((split / /, $out)[0], $next_version, "$src: preloaded: after a switch new sessions keep the postmaster's library");
 	$node->restart;
 	is(loaded($node), "$version $mnt/lib/uuidx.so", "$src: ... and load the new one after a restart");
 	$node->stop;
@@ -262,9 +265,8 @@ sub regress_image {
 		'--port=' . $node->port, @opts, @tests ], '>', \$stdout, '2>', \$stderr);
 	my $passed = () = $stdout =~ /^(?:ok|test) .* ok(?: |$)|^ok \d+ /mg;
 	my $failed = () = $stdout =~ / FAILED(?: |$)|^not ok /mg;
-	ok($rc && $failed == 0 && $passed == @tests,
-		"image: the regression suite (pg_regress, REGRESS) with uuidx from the mounted image ($passed of "
-		  . scalar(@tests) . " passed, $failed failed)");
+	note("image: regression suite: $passed of " . scalar(@tests) . " passed, $failed failed");
+	ok($rc && $failed == 0 && $passed == @tests, 'image: the regression suite (pg_regress, REGRESS) with uuidx from the mounted image');
 	diag($stdout . $stderr . (-f "$out/regression.diffs" ? slurp_file("$out/regression.diffs") : '')) unless $rc;
 	$node->stop;
 	no_crash_in_log($node, 'image: server log after the regression suite shows no crashed backend');

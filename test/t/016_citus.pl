@@ -69,8 +69,8 @@ my $active = last_line(psql_text($coord, qq{SELECT citus_set_coordinator_host('1
 	SELECT citus_add_node('127.0.0.1', $port{w1});
 	SELECT citus_add_node('127.0.0.1', $port{w2});
 	SELECT count(*) FROM citus_get_active_worker_nodes()}));
-ok($active eq '2',
-	"3-node Citus cluster on 127.0.0.1: coordinator :$port{coord}, workers :$port{w1} :$port{w2}; active workers: $active");
+note("coordinator :$port{coord}, workers :$port{w1} :$port{w2}; active workers: $active");
+ok($active eq '2', '3-node Citus cluster on 127.0.0.1: two active workers');
 
 # ---- CREATE EXTENSION on the coordinator reaches the workers
 $coord->safe_psql('postgres', 'CREATE EXTENSION uuidx');
@@ -81,7 +81,7 @@ check_sql($coord, 'CREATE EXTENSION uuidx on the coordinator reaches both worker
 for my $name (qw(w1 w2))
 {
 	my $got = psql_text($node{$name}, 'SELECT uuid_extract_version(uuid_generate_v7())');
-	ok($got eq '7', "uuidx callable in a session on worker $name: uuid_extract_version(uuid_generate_v7()) = $got");
+	is($got, '7', "uuidx callable in a session on worker $name: uuid_extract_version(uuid_generate_v7())");
 }
 
 # ---- distributed tables with v7 keys
@@ -100,7 +100,8 @@ SELECT create_distributed_table('by_id', 'id');
 CREATE TABLE probe (tenant_id bigint, made_by uuid DEFAULT uuid_generate_v1());
 SELECT create_distributed_table('probe', 'tenant_id', colocate_with => 'by_tenant');
 SELECT string_agg(format('%s %s shards', table_name, shard_count), ', ' ORDER BY table_name::text) FROM citus_tables;});
-ok($out =~ /by_id 4 shards/, 'distributed tables created: ' . last_line($out));
+note(last_line($out));
+ok($out =~ /by_id 4 shards/, 'distributed tables created');
 
 # Multi-row INSERT: the defaults are evaluated on the coordinator, once per row, in the order of
 # the VALUES list (RETURNING gives the rows shard by shard: they are put back in that order).
@@ -108,9 +109,9 @@ $out = psql_text($coord, q{INSERT INTO by_tenant (tenant_id, payload)
 	VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd'), (5, 'e'), (1, 'f'), (2, 'g'), (3, 'h') RETURNING payload, id}, '-F', ' ');
 my @ids = map { (split / /)[1] // '' } sort split /\n/, $out;
 my %distinct = map { $_ => 1 } @ids;
+note(scalar(@ids) . ' ids, first (a) ' . ($ids[0] // '') . ', last (h) ' . ($ids[-1] // ''));
 ok(@ids == 8 && keys(%distinct) == 8 && !(grep { substr($_, 14, 1) ne '7' } @ids) && "@ids" eq join(' ', sort @ids),
-	'multi-row INSERT: v7 defaults, one per row, increasing in VALUES order: '
-	  . scalar(@ids) . " ids, first (a) $ids[0], last (h) $ids[-1]");
+	'multi-row INSERT: v7 defaults, one per row, increasing in VALUES order');
 
 # COPY: $rows rows into each table, the key from the default; a spread of instants in the past
 # (uuid_generate_v7(at)) for the time-range checks below, written by COPY too.
@@ -146,16 +147,14 @@ for my $c (@counts)
 	$sum += $c;
 	$worst = abs($c - $total_rows / 4) if abs($c - $total_rows / 4) > $worst;
 }
-ok(@counts == 4 && $sum == $total_rows && $worst <= 0.05 * $total_rows / 4,
-	"rows distributed by a v7 id land evenly across the 4 shards: per-shard counts: @counts (of $total_rows)");
+ok(@counts == 4 && $sum == $total_rows && $worst <= 0.05 * $total_rows / 4, 'rows distributed by a v7 id land evenly across the 4 shards');
 
 # Router and multi-shard queries, uuidx functions evaluated on the workers.
 my $plan = psql_text($coord, 'EXPLAIN (COSTS OFF) SELECT id, uuid_extract_time(id) FROM by_tenant WHERE tenant_id = 3 ORDER BY id');
 my $got = psql_text($coord,
 	q{SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 7) || '/' || count(*) FROM by_tenant WHERE tenant_id = 3});
-ok($plan =~ /Task Count: 1\b/,
-	'router query (tenant_id = 3): one task: ' . join(', ', $plan =~ /(Custom Scan \(Citus [A-Za-z]*\))/, $plan =~ /(Task Count: \d+)/)
-	  . ", $got rows v7");
+note('router query: ' . join(', ', $plan =~ /(Custom Scan \(Citus [A-Za-z]*\))/, $plan =~ /(Task Count: \d+)/) . ", $got rows v7");
+ok($plan =~ /Task Count: 1\b/, 'router query (tenant_id = 3): one task');
 $plan = psql_text($coord,
 	'EXPLAIN (COSTS OFF, VERBOSE) SELECT uuid_extract_version(id), count(*), min(uuid_extract_time(id)) FROM by_id GROUP BY 1');
 # The task's query: the lines after "Task Count" and the remote "Query:" lines.
@@ -163,17 +162,17 @@ my @lines = split /\n/, $plan;
 my @task = ((map { my $i = $_; $lines[$i] =~ /Task Count/ ? @lines[$i .. ($i + 3 > $#lines ? $#lines : $i + 3)] : () } 0 .. $#lines),
 	grep { /Query:/ } @lines);
 my ($remote) = $plan =~ /(SELECT .*uuid_extract_time[^,\n]*)/;
+note('multi-shard query: ' . join(' ', $plan =~ /(Task Count: \d+)/) . '; ' . substr($remote // '', 0, 120));
 ok($plan =~ /Task Count: 4\b/ && (grep { /uuid_extract_time/ } @task),
-	'multi-shard query: uuid_extract_time / uuid_extract_version pushed down to the 4 shards: '
-	  . join(' ', $plan =~ /(Task Count: \d+)/) . '; ' . substr($remote // '', 0, 120));
+	'multi-shard query: uuid_extract_time / uuid_extract_version pushed down to the 4 shards');
 
 # INSERT .. SELECT between co-located tables, the key carried over: pushed down to the shards.
 $out = psql_text($coord, q{EXPLAIN (COSTS OFF) INSERT INTO by_tenant_copy (tenant_id, id, payload) SELECT tenant_id, id, payload FROM by_tenant;
 	INSERT INTO by_tenant_copy (tenant_id, id, payload) SELECT tenant_id, id, payload FROM by_tenant;
 	SELECT count(*) FROM by_tenant_copy JOIN by_tenant USING (tenant_id, id)});
+note('INSERT .. SELECT: ' . join(' ', $out =~ /(Task Count: \d+)/) . ', ' . last_line($out) . ' rows copied, each equal to its source row');
 ok($out =~ /Task Count: 4\b/ && $out !~ m{INSERT/SELECT method} && last_line($out) eq $rows + 8,
-	'INSERT .. SELECT between co-located tables, keys carried: pushed down: ' . join(' ', $out =~ /(Task Count: \d+)/)
-	  . ', ' . last_line($out) . ' rows copied, each equal to its source row');
+	'INSERT .. SELECT between co-located tables, keys carried: pushed down, every row copied');
 $coord->safe_psql('postgres', 'TRUNCATE by_tenant_copy');
 
 # The same with a new v7 key from the default (a volatile function): Citus does not push that
@@ -184,8 +183,8 @@ $out = last_line(psql_text($coord, q{INSERT INTO by_tenant_copy (tenant_id, payl
 	SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || count(*) FILTER (WHERE uuid_extract_version(id) = 7) FROM by_tenant_copy}));
 my $n = $rows + 8;
 my ($method) = $plan =~ m{(INSERT/SELECT method: [a-z ]*)};
-ok($out eq "$n $n $n",
-	"INSERT .. SELECT with a new v7 key from the default (co-located): rows, distinct ids, v7: $out; method: " . ($method // ''));
+note("rows, distinct ids, v7: $out; method: " . ($method // ''));
+is($out, "$n $n $n", 'INSERT .. SELECT with a new v7 key from the default (co-located): every row, a distinct v7 each');
 
 $coord->safe_psql('postgres', 'INSERT INTO probe (tenant_id) SELECT tenant_id FROM by_tenant');
 note('defaults of an INSERT .. SELECT between co-located tables evaluated by ' . sessions_of('probe') . ' session(s)');
@@ -196,9 +195,8 @@ note("plan: $_") for grep { m{INSERT/SELECT method|ERROR} } split /\n/, $plan;
 $out = last_line(psql_text($coord, q{INSERT INTO by_id (tenant_id, payload) SELECT tenant_id, 'again ' || payload FROM by_tenant;
 	SELECT count(*) || ' ' || count(DISTINCT id) FROM by_id}));
 $n = 3 * $rows + 8;
-ok($out eq "$n $n",
-	"INSERT .. SELECT into a table distributed by its v7 id, the id from the default: rows, distinct ids: $out; defaults evaluated by "
-	  . sessions_of(q{by_id WHERE payload LIKE 'again %'}) . ' session(s)');
+note("rows, distinct ids: $out; defaults evaluated by " . sessions_of(q{by_id WHERE payload LIKE 'again %'}) . ' session(s)');
+is($out, "$n $n", 'INSERT .. SELECT into a table distributed by its v7 id, the id from the default: every row, a distinct id each');
 $coord->safe_psql('postgres', q{DELETE FROM by_id WHERE payload LIKE 'again %'});
 
 # What Citus refuses: a volatile function in an UPDATE of a distributed table. The error is
@@ -215,8 +213,9 @@ $out = last_line(psql_text($coord, q{
 	UPDATE by_tenant t SET id = n.new_id FROM new_ids n WHERE t.tenant_id = 3 AND n.tenant_id = 3 AND t.id = n.old_id;
 	SELECT count(*) || ' ' || count(*) FILTER (WHERE t.id = n.new_id) FROM by_tenant t JOIN new_ids n ON n.tenant_id = t.tenant_id AND n.new_id = t.id;}));
 my ($updated, $to_new) = split / /, $out;
+note("rows updated, rows with their new v7: $out");
 ok(defined $to_new && $updated =~ /^\d+$/ && $updated > 0 && $updated eq $to_new,
-	"instead: new values made first, then UPDATE .. FROM (router): rows updated to their new v7: $out");
+	'instead: new values made first, then UPDATE .. FROM (router): rows updated to their new v7');
 
 # A v7 time range: over the table distributed by id, every shard (hash distribution keeps no
 # order), each through its own btree; with the tenant too, one shard.
@@ -252,9 +251,8 @@ for my $q (@order_queries)
 	push @order_details, scalar(@on_rows) . ' rows'
 	  . ($on eq $off ? '' : ' (on: ' . substr($on, 0, 120) . '; off: ' . substr($off, 0, 120) . ')');
 }
-ok($order_same == @order_queries,
-	'ORDER BY time / min and max of time on a uuid_v7 column: the same with the rewrite on and off: '
-	  . "$order_same of " . scalar(@order_queries) . ' the same; ' . join(', ', @order_details));
+note("$order_same of " . scalar(@order_queries) . ' the same; ' . join(', ', @order_details));
+ok($order_same == @order_queries, 'ORDER BY time / min and max of time on a uuid_v7 column: the same with the rewrite on and off');
 
 # ---- the same rows on a single server: time-range queries return the same rows
 $coord->safe_psql('postgres', "\\copy (SELECT id, tenant_id, payload FROM by_id) TO '$work/by_id.tsv'");
@@ -285,9 +283,8 @@ for my $q (@queries)
 	push @details, ($citus_sig =~ s/ .*//r)
 	  . ($citus_sig eq $single_sig ? '' : " (single server: $single_sig; Citus: " . substr($on_citus, 0, 200) . ')');
 }
-ok($same == @queries && $nonempty == @queries,
-	'time-range queries: the same rows on Citus as on a single server: '
-	  . "$same of " . scalar(@queries) . ' queries identical (count + md5 of the ordered rows); rows per query: ' . join(', ', @details));
+note("$same of " . scalar(@queries) . ' queries identical (count + md5 of the ordered rows); rows per query: ' . join(', ', @details));
+ok($same == @queries && $nonempty == @queries, 'time-range queries: the same rows on Citus as on a single server');
 $single->stop;
 
 # ---- sessions on all three nodes generate at once
@@ -320,9 +317,8 @@ my (%bench_out, %bench);
 }
 my @failed = grep { !$bench{$_}->finish } qw(coord w1 w2);
 my $total = 3 * $gen_sessions * $gen_per_session * 4;
-ok(!@failed,
-	sprintf('pgbench on the coordinator and both workers at once: 3 nodes x %d sessions x %d values x 4 versions = %d values in %.1f s',
-		$gen_sessions, $gen_per_session, $total, time - $start));
+note(sprintf('3 nodes x %d sessions x %d values x 4 versions = %d values in %.1f s', $gen_sessions, $gen_per_session, $total, time - $start));
+ok(!@failed, 'pgbench on the coordinator and both workers at once');
 for my $name (@failed)
 {
 	my @l = split /\n/, $bench_out{$name};
@@ -356,15 +352,7 @@ check_sql($coord, 'v1/v6: one node per session, distinct across all sessions of 
 	FROM (SELECT node, sid, min(uuid_extract_node(u)::text) node_id, count(DISTINCT uuid_extract_node(u)) nodes
 	      FROM gen WHERE v IN (1, 6) GROUP BY node, sid) s});
 
-# One check over the three nodes' logs (no_crash_in_log's pattern; one assertion per node there).
-my @crashed;
-for my $name (qw(coord w1 w2))
-{
-	$node{$name}->stop;
-	push @crashed, $name
-	  if PostgreSQL::Test::Utils::slurp_file($node{$name}->logfile)
-	  =~ /terminated by signal|server process .* (?:was terminated|exited with exit code [1-9])|terminating any other active server processes/;
-}
-ok(!@crashed, 'server logs: ' . (@crashed ? "a backend crashed on @crashed" : 'no crashed backend on any node'));
+$node{$_}->stop for qw(coord w1 w2);
+no_crash_in_log($node{$_}, "$_: server log shows no crashed backend") for qw(coord w1 w2);
 note(sprintf('test took %d s', time - $^T));
 done_testing();

@@ -3,8 +3,10 @@
 # values, not defaults: the subscriber's rows are the publisher's.
 #   - Into a subscriber with uuidx: the initial sync, then streaming, give equal rows in both
 #     tables, and the subscriber's own time query on the uuid_v7 key is bounded by its key
-#     (the planner's rewrite, uuidx preloaded there), with the publisher's answer; on the plain key the answer is the
-#     same with the rewrite on and off.
+#     (the planner's rewrite, uuidx preloaded there). Its window, now() ± 1 hour, holds the keys
+#     made during the test and two of five keys made 5 minutes inside or outside its edges: so many
+#     rows on both keys, the rewrite on and off (a bound too narrow loses the two), and the bounded
+#     scan reads none of the three outside (a bound too wide reads them, as with the rewrite off).
 #   - Into a subscriber without uuidx: the tables cannot be declared as on the publisher, and the
 #     errors name what is missing (the type uuid_v7, the function uuid_generate_v7()). Once uuidx
 #     is installed there, the same declarations and a subscription bring every row, those
@@ -24,12 +26,17 @@ my $tables = q{
 my $digest = q{SELECT (SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events_v7)
 	|| ' / ' || (SELECT count(*) || ' ' || md5(string_agg(id::text || ':' || n, ',' ORDER BY id)) FROM events_plain)};
 
+# The instants around the time query's window: 55 minutes off now() in it, 65 minutes and 2 hours
+# off out of it (5 minutes of margin: the test runs in seconds).
+my $edges = q{array['-2 hours', '-65 minutes', '-55 minutes', '55 minutes', '65 minutes']::interval[]};
 my $publisher = PostgreSQL::Test::Cluster->new('publisher');
 $publisher->init(allows_streaming => 'logical');
 $publisher->start;
 $publisher->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables
 	INSERT INTO events_v7 (n) SELECT g FROM generate_series(1, 5000) g;
 	INSERT INTO events_plain (n) SELECT g FROM generate_series(1, 5000) g;
+	INSERT INTO events_v7 (id, n) SELECT uuid_generate_v7(now() + d), -g FROM unnest($edges) WITH ORDINALITY e(d, g);
+	INSERT INTO events_plain (id, n) SELECT uuid_generate_v7(now() + d), -g FROM unnest($edges) WITH ORDINALITY e(d, g);
 	CREATE PUBLICATION keys FOR TABLE events_v7, events_plain;");
 my $next_n = 5001;
 
@@ -62,34 +69,39 @@ $subscriber->start;
 $subscriber->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables");
 subscribe($subscriber, 'with_uuidx');
 my $expected = $publisher->safe_psql('postgres', $digest);
-is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, initial sync: the publisher's rows in both tables ($expected)");
+is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, initial sync: the publisher's rows in both tables");
 insert_more(2000);
 $publisher->wait_for_catchup('with_uuidx');
 $expected = $publisher->safe_psql('postgres', $digest);
-is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, streaming: the publisher's rows in both tables ($expected)");
+is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, streaming: the publisher's rows in both tables");
 
-my $time_query = q{SELECT count(*) FROM events_v7 WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
-like($subscriber->safe_psql('postgres', "SET enable_seqscan = off; EXPLAIN (COSTS OFF) $time_query"),
-	qr/Index (Only )?Scan.*events_v7.*\n.*uuid_v7_lower_bound/s,
+# 7000 keys made during the test and the two edge keys inside the window.
+my $window = q{uuid_extract_time(id) >= now() - interval '1 hour' AND uuid_extract_time(id) < now() + interval '1 hour'};
+my $off = 'SET uuidx.time_predicates = off;';
+my $explain = "SET enable_seqscan = off; EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM events_v7 WHERE $window";
+my ($plan_on, $plan_off) = map { $subscriber->safe_psql('postgres', $_) } $explain, "$off $explain";
+note("plan, the rewrite on:\n$plan_on\nplan, the rewrite off:\n$plan_off");
+like($plan_on, qr/Index (Only )?Scan.*events_v7.*\n.*uuid_v7_lower_bound.*uuid_v7_upper_bound/s,
 	"subscriber: a time query on the uuid_v7 key is bounded by the subscriber's own key");
-is($subscriber->safe_psql('postgres', $time_query), $publisher->safe_psql('postgres', $time_query),
-	'subscriber: the time query returns what it returns on the publisher');
-my $plain_query = q{SELECT count(*) FROM events_plain WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
-is($subscriber->safe_psql('postgres', $plain_query),
-	$subscriber->safe_psql('postgres', "SET uuidx.time_predicates = off; $plain_query"),
-	'subscriber: a time query on the plain uuid key gives the same answer with the rewrite on and off');
+unlike($plan_on, qr/Rows Removed by Filter/, 'subscriber: the bounded scan reads no key outside the window');
+like($plan_off, qr/Rows Removed by Filter: 3\n/, 'subscriber, the rewrite off: the filter removes the 3 keys outside the window');
+for my $table ('events_v7', 'events_plain')
+{
+	my $query = "SELECT count(*) FROM $table WHERE $window";
+	is($subscriber->safe_psql('postgres', $query), '7002', "subscriber, $table, the rewrite on: the rows in the window, none of those outside it");
+	is($subscriber->safe_psql('postgres', "$off $query"), '7002', "subscriber, $table, the rewrite off: the same count");
+}
+is($publisher->safe_psql('postgres', "SELECT count(*) FROM events_v7 WHERE $window"), '7002', 'publisher: the same count');
 
 # ---- a subscriber without uuidx
 my $bare = PostgreSQL::Test::Cluster->new('subscriber_without_uuidx');
 $bare->init;
 $bare->start;
-sub first_line { return (split /\n/, $_[0])[0] =~ s/^psql:<stdin>:\d+: //r; }
 my (undef, undef, $err_v7) = $bare->psql('postgres', (split /;/, $tables)[0]);
 my (undef, undef, $err_plain) = $bare->psql('postgres', (split /;/, $tables)[1]);
-like($err_v7, qr/ERROR:  type "uuid_v7" does not exist/,
-	'subscriber without uuidx: the uuid_v7 table is refused, naming the type: ' . first_line($err_v7));
+like($err_v7, qr/ERROR:  type "uuid_v7" does not exist/, 'subscriber without uuidx: the uuid_v7 table is refused, naming the type');
 like($err_plain, qr/ERROR:  function uuid_generate_v7\(\) does not exist/,
-	'subscriber without uuidx: the default is refused, naming the function: ' . first_line($err_plain));
+	'subscriber without uuidx: the default is refused, naming the function');
 is($bare->safe_psql('postgres', q{SELECT count(*) FROM pg_class WHERE relname IN ('events_v7', 'events_plain')}), '0',
 	'subscriber without uuidx: no half-made table left');
 
@@ -100,7 +112,7 @@ insert_more(500);
 subscribe($bare, 'after_install');
 $expected = $publisher->safe_psql('postgres', $digest);
 is($bare->safe_psql('postgres', $digest), $expected,
-	"subscriber once uuidx is installed: every row, those inserted before and during the install included ($expected)");
+	'subscriber once uuidx is installed: every row, those inserted before and during the install included');
 
 $_->stop for $publisher, $subscriber, $bare;
 no_crash_in_log($_, $_->name . ': server log shows no crashed backend') for $publisher, $subscriber, $bare;

@@ -2,10 +2,14 @@
 # fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()) in 20 batches of 500 rows, one
 # transaction each, after pg_basebackup; a restore point is made after batch 12. The backup,
 # recovered from the archive with recovery_target_name and promoted, holds batches 1 to 12,
-# every row of them as on the primary, and nothing of 13 to 20. Keys made after the recovery are
-# then checked as after a crash (017_crash_recovery): none duplicated, and every one greater than
-# every key the primary made, the lost batches' included (the clock has moved on; the sequence
-# starts again from it).
+# every row of them as on the primary, and nothing of 13 to 20.
+# With libfaketime, the recovered server's clock 30 s behind: with uuidx.v7_above_replayed off
+# (the control) its new keys sort below the replayed ones; turned on, a new session's keys start
+# 1 ms above the last replayed commit. Then, its clock back, keys made after the recovery are
+# greater than every key the primary made, the lost batches' included (the clock has moved on; the
+# sequence starts again from it). Last, a crash (immediate shutdown) with the setting on and the
+# clock 30 s behind again: a crash recovery replays no other server's commits, nothing is lifted
+# and the new keys sort below those made before the crash.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -13,6 +17,7 @@ use lib "$FindBin::RealBin/lib";
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxFaketime;
 use UuidxGeneration;
 
 my ($batches, $rows, $target) = (20, 500, 12);
@@ -43,29 +48,84 @@ $primary->stop;
 my $restored = PostgreSQL::Test::Cluster->new('restored');
 $restored->init_from_backup($primary, 'base', has_restoring => 1);
 $restored->append_conf('postgresql.conf', "recovery_target_name = 'after_batch_$target'\nrecovery_target_action = 'promote'");
-$restored->start;
+my $libfaketime = faketime_library();
+my $set_clock = $libfaketime && faketime_start($restored, $libfaketime);
+$restored->start unless $set_clock;
 $restored->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the recovery did not end';
 
 like(slurp_file($restored->logfile), qr/recovery stopping at restore point "after_batch_$target"/,
-	"recovery stopped at the restore point after_batch_$target");
-check_sql($restored, "every batch up to the restore point complete, none after it", qq{
-	SELECT count(*) FILTER (WHERE batch <= $target) = $target * $rows AND count(*) FILTER (WHERE batch > $target) = 0
-	       AND count(DISTINCT batch) = $target,
-	       format('%s rows in batches %s to %s; %s rows of later batches', count(*), min(batch), max(batch),
-	              count(*) FILTER (WHERE batch > $target))
-	FROM events});
-is($restored->safe_psql('postgres', $digest), $up_to_target, "the rows up to the restore point are the primary's ($up_to_target)");
+	'recovery stopped at the restore point');
+is( $restored->safe_psql('postgres',
+		"SELECT count(*) FILTER (WHERE batch <= $target), count(*) FILTER (WHERE batch > $target), count(DISTINCT batch) FROM events"),
+	$target * $rows . "|0|$target", 'every batch up to the restore point complete, none after it');
+note "rows up to the restore point on the primary: $up_to_target";
+is($restored->safe_psql('postgres', $digest), $up_to_target, 'the rows up to the restore point are the primary\'s');
 
+sub no_faketime
+{
+	my ($checks) = @_;
+	return if $set_clock;
+	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
+}
+
+# New keys of a batch, 100 in one session; what the checks need, and notes the figures: how many
+# sort below OLDER (replayed keys or those before a crash), whether the clock after the insert was
+# still before the last replayed commit, and the first key's µs after that commit.
+sub new_keys
+{
+	my ($batch, $older) = @_;
+	my @got = split /\|/, $restored->safe_psql('postgres', qq{
+		INSERT INTO events (batch) SELECT $batch FROM generate_series(1, 100);
+		SELECT current_setting('uuidx.v7_above_replayed'), count(*), count(*) FILTER (WHERE id < ($older)),
+		       coalesce(clock_timestamp() < pg_last_xact_replay_timestamp(), false),
+		       round(extract(epoch FROM uuid_extract_time(min(id), true) - pg_last_xact_replay_timestamp()) * 1e6)
+		FROM events WHERE batch = $batch});
+	note "batch $batch, uuidx.v7_above_replayed $got[0]: $got[2] of $got[1] new keys below the older ones; "
+	  . "clock before the last replayed commit: $got[3]; the first new key "
+	  . (defined $got[4] ? "$got[4] µs after that commit" : 'not compared: no commit replayed');
+	return @got;
+}
+
+# ---- the clock 30 s behind: the setting off (the control), then on
+SKIP:
+{
+	no_faketime(3);
+	$set_clock->('-30');
+	my $replayed = "SELECT max(id) FROM events WHERE batch BETWEEN 1 AND $target";
+	my ($setting, $count, $below, $behind) = new_keys(-1, $replayed);
+	ok($setting eq 'off' && $behind eq 't' && $below == $count,
+		'recovered, its clock behind, uuidx.v7_above_replayed off (control): every new key below the replayed ones');
+	$restored->safe_psql('postgres', 'ALTER SYSTEM SET uuidx.v7_above_replayed = on');
+	$restored->reload;
+	poll_sql($restored, 'postgres', "SELECT current_setting('uuidx.v7_above_replayed') = 'on'") or die 'uuidx.v7_above_replayed did not become on';
+	($setting, $count, $below, $behind, my $after_us) = new_keys(-2, $replayed);
+	ok($setting eq 'on' && $behind eq 't' && $below == 0,
+		'recovered, its clock behind, uuidx.v7_above_replayed on: every new key above the replayed ones');
+	ok($after_us >= 1000 && $after_us < 1010, 'uuidx.v7_above_replayed: the first new key 1 ms after the last replayed commit');
+	$set_clock->('+0');
+}
+
+# One clock again: new keys above all the primary made (with the clock behind, the control above,
+# they sorted below).
 $restored->safe_psql('postgres', q{INSERT INTO events (batch) SELECT 0 FROM generate_series(1, 1000)});
-check_sql($restored, 'after the recovery: new keys greater than every key the primary made, none duplicated', qq{
-	SELECT min(id) FILTER (WHERE batch = 0) > '$primary_last' AND count(*) = count(DISTINCT id),
-	       format('the primary''s last key %s (batch $batches, lost); smallest new key %s; %s keys, %s distinct',
-	              '$primary_last', min(id) FILTER (WHERE batch = 0), count(*), count(DISTINCT id))
-	FROM events});
-check_sql($restored, 'after the recovery: the server-wide sequence in force', q{
-	SELECT current_setting('uuidx.v7_scope') = 'server', 'uuidx.v7_scope = ' || current_setting('uuidx.v7_scope')});
+my ($smallest, $keys, $distinct) = split /\|/, $restored->safe_psql('postgres', 'SELECT min(id) FILTER (WHERE batch = 0), count(*), count(DISTINCT id) FROM events');
+note "the primary's last key $primary_last (batch $batches, lost); smallest new key $smallest; $keys keys, $distinct distinct";
+ok($smallest gt $primary_last && $keys == $distinct, 'after the recovery: new keys greater than every key the primary made, none duplicated');
+is($restored->safe_psql('postgres', q{SELECT current_setting('uuidx.v7_scope')}), 'server', 'after the recovery: the server-wide sequence in force');
+no_crash_in_log($restored, 'restored: server log shows no crashed backend');
 
+# ---- a crash recovery with the setting on and the clock 30 s behind
+SKIP:
+{
+	no_faketime(1);
+	$restored->stop('immediate');
+	$set_clock = faketime_start($restored, $libfaketime);
+	$set_clock->('-30');
+	my ($setting, $count, $below) = new_keys(-3, 'SELECT max(id) FROM events WHERE batch = 0');
+	ok($setting eq 'on' && $below == $count && slurp_file($restored->logfile) =~ /not properly shut down; automatic recovery in progress/,
+		'after a crash recovery, uuidx.v7_above_replayed on, its clock behind: new keys below those before the crash');
+}
 $restored->stop;
 no_crash_in_log($primary, 'primary: server log shows no crashed backend');
-no_crash_in_log($restored, 'restored: server log shows no crashed backend');
 done_testing();

@@ -13,14 +13,15 @@
 #     own, qualified. UUIDX_SAMPLE_ROWS rows (default 5,000).
 #   sample_digest($node, $db)                one line: rows and md5 of the table, the view and the
 #                                            function's results
-#   sample_check_defaults($node, $db, $schema)   (ok, figures): new rows get every default with
-#                                            the right version, above every key already there; the
-#                                            view shows them; order_key agrees with the generated
-#                                            column
+#   sample_check_defaults($node, $db, $schema, $name)   one check (check_sql), NAME: new rows get
+#                                            every default with the right version, above every key
+#                                            already there; the view shows them; order_key agrees
+#                                            with the generated column
 package UuidxSample;
 use strict;
 use warnings FATAL => 'all';
 use Exporter 'import';
+use UuidxGeneration;
 
 our @EXPORT = qw(cross_installs sample_create sample_digest sample_check_defaults);
 
@@ -73,10 +74,11 @@ sub sample_digest
 
 sub sample_check_defaults
 {
-	my ($node, $db, $schema) = @_;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	my ($node, $db, $schema, $name) = @_;
 	my $q = $schema eq 'public' ? '' : "$schema.";
 	# Two statements: rows a statement inserts are not visible to its own reads of the view.
-	my ($rc, $out, $err) = $node->psql($db, qq{
+	return check_sql($node, $name, qq{
 		CREATE TEMP TABLE before AS SELECT id AS m FROM orders ORDER BY id DESC LIMIT 1;
 		CREATE TEMP TABLE ins AS SELECT * FROM orders WHERE false;
 		WITH i AS (INSERT INTO orders (url) SELECT 'https://example.com/new/' || g FROM generate_series(1, 100) AS g
@@ -90,10 +92,7 @@ sub sample_check_defaults
 		       AND (SELECT count(*) FROM recent_orders WHERE id IN (SELECT id FROM ins)) = 100,
 		       format('%s new rows: v7/v7/v1 defaults, keys above the existing ones, url_id = order_key(url), %s in the view',
 		              count(*), (SELECT count(*) FROM recent_orders WHERE id IN (SELECT id FROM ins)))
-		FROM ins}, extra_params => [ '-F', '|' ]);
-	return (0, "query failed: $err") if $rc != 0;
-	my ($good, $figures) = split /\|/, $out, 2;
-	return ($good eq 't', $figures // '');
+		FROM ins}, $db);
 }
 
 1;

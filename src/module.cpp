@@ -1,11 +1,12 @@
-// module.cpp: the module's magic block and its load-time hook.
-#include "../core/message.hpp"
-#include "../planner/planner.hpp"
-#include "after_recovery.hpp"
-#include "facade.hpp"
-#include "pg.hpp"
-#include "server_v7.hpp"
-#include "session.hpp"
+// module.cpp: the module's magic block and its load-time hook, on the top floor: it wires the
+// glue (src/pg) and the planner's rewrites (src/planner) together at load time.
+#include "core/message.hpp"
+#include "planner/planner.hpp"
+#include "pg/after_recovery.hpp"
+#include "pg/facade.hpp"
+#include "pg/pg.hpp"
+#include "pg/server_v7.hpp"
+#include "pg/session.hpp"
 
 extern "C" {
 #ifdef PG_MODULE_MAGIC_EXT
