@@ -67,38 +67,3 @@ cluster_log_has_crash() {
   grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
     "$CLUSTER_DIR/server.log" >/dev/null 2>&1
 }
-
-# cluster_crash_failures: prints 1, after the log lines that say so, when the server log shows a
-# crashed backend; 0 otherwise.
-cluster_crash_failures() {
-  if cluster_log_has_crash; then
-    echo "the server log shows a crashed backend:" >&2
-    grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log" >&2
-    echo 1
-  else
-    echo 0
-  fi
-}
-
-# regress_counts LOG STATUS: prints "OK BAD", the tests pg_regress or pg_isolation_regress passed
-# and failed in LOG (either output style: "test x ... ok" or "ok 1 - x"). A test it could not
-# judge ("diff command failed": no expected file) is neither in its log; a STATUS other than 0
-# without a failed test counts one failure, said on stderr.
-regress_counts() {
-  local ok bad
-  ok=$(grep -cE '^(ok|test) .* ok( |$)|^ok [0-9]+ ' "$1")
-  bad=$(grep -cE ' FAILED( |$)|^not ok ' "$1")
-  if [ "$2" != 0 ] && [ "$bad" = 0 ]; then
-    echo "exited with status $2 without naming a failed test" >&2
-    bad=1
-  fi
-  echo "$ok $bad"
-}
-
-# fake_clock_set FILE SPEC: libfaketime's FAKETIME_TIMESTAMP_FILE, written as a new file renamed
-# over the old one. With FAKETIME_NO_CACHE libfaketime reads the file at every clock call of every
-# server process, and exits the process when it reads a file caught empty or half-written (seen:
-# the postmaster gone after "failed to parse FAKETIME timestamp"); a rename is never seen half done.
-fake_clock_set() {
-  printf '%s\n' "$2" >"$1.new" && chmod 644 "$1.new" && mv -f "$1.new" "$1"
-}
