@@ -114,8 +114,9 @@ _pg_fetch_source() {
 # WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
 # Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh):
 # the second finds the first's stamp.
-# The stamp names the recipe: a build by an older one (before --enable-tap-tests) is made again.
-UUIDX_PG_BUILD_STAMP=.uuidx-built-tap
+# The stamp names the recipe: a build by an older one (before --enable-tap-tests, or before
+# pg_stat_statements, whose planner hook the rewrite's oracles chain behind) is made again.
+UUIDX_PG_BUILD_STAMP=.uuidx-built-tap-pgss
 _pg_build_once() {
   [ -f "$1/$UUIDX_PG_BUILD_STAMP" ] && return 0
   mkdir -p "$UUIDX_PG_CACHE" || return 1
@@ -212,7 +213,7 @@ _pg_configure_make_install() {
   make -s -j"$(($(nproc) + 1))"
   case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; return 1 ;; esac
   make -s install
-  for c in uuid-ossp pgcrypto file_fdw; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
+  for c in uuid-ossp pgcrypto file_fdw pg_stat_statements; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
 }
 
 # Prints the pg_config of a PostgreSQL install of that major, providing one when needed.
