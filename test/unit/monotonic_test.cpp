@@ -133,9 +133,13 @@ TEST(NextV7, StrictlyIncreasingAndReadsFreshExactlyWhenItSaysSo) {
 
 // ---- generate_v7: the step with a clock and a random source ---------------------------------
 
-TEST(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
+// Each test starts a fresh session: a fake random source and the initial state.
+struct V7Monotonic : ::testing::Test {
   FakeRandom rng;
   V7State state;
+};
+
+TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
   FakeClock clock{kStart - kStart % kNsPerMs};  // the first ns of a ms, so of a 244-ns tick
   const std::uint64_t tick = v7_tick_from_ns(clock.now_ns);
   Uuid prev = generate_v7(state, clock.now_ns, rng);
@@ -156,9 +160,8 @@ TEST(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
   EXPECT_GT(increments.size(), 20u);  // random increments, not a counter
 }
 
-TEST(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
+TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
   testing::ScriptedV7Random rng({12345}, 0x00);
-  V7State state;
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
   rng.increment_byte = 0xff;
@@ -171,10 +174,9 @@ TEST(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
   EXPECT_EQ(rng.increment_draws, 2u);
 }
 
-TEST(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
+TEST_F(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   // A fresh rand_b with room for exactly one largest increment.
   testing::ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
-  V7State state;
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
@@ -193,9 +195,7 @@ TEST(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   EXPECT_EQ(pair_of(state), Pair(tick + 1, rand_b_of(d)));
 }
 
-TEST(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   Uuid prev = generate_v7(state, kStart, rng);
   for (int i = 0; i < 1000000; ++i) {
@@ -214,7 +214,7 @@ TEST(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
   EXPECT_EQ(*v7_unix_ms(prev), static_cast<std::uint64_t>(kStart / kNsPerMs));
 }
 
-TEST(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
+TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   {
     // From rand_b 0, 2^30 - 1 largest increments fit in 62 bits: 10^6 calls stay on the tick.
@@ -258,9 +258,7 @@ TEST(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
   }
 }
 
-TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
   FakeClock clock{kStart - kStart % kNsPerMs};  // at the start of a ms
   const std::uint64_t first_ms = static_cast<std::uint64_t>(clock.now_ns / kNsPerMs);
   Uuid prev = generate_v7(state, clock.now_ns, rng);
@@ -274,9 +272,7 @@ TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
   EXPECT_EQ(*v7_unix_ms(prev), first_ms);  // 5000 values > 4096 per ms, still in the clock's ms
 }
 
-TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
   FakeClock clock{kStart};
   const Uuid before = generate_v7(state, clock.now_ns, rng);
   clock.advance_ns(-kNsPerSec);
@@ -303,10 +299,8 @@ TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
 // sequence whose clock is 2 s behind the floor starts above every v7 of the floor's tick, stays
 // strictly increasing on the tick after it while the clock is behind, and follows the clock
 // again once it passes. A state already above the floor is left as it is.
-TEST(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
-  FakeRandom rng;
+TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
-  V7State state;
   raise_v7_above(state, floor_ns);
   EXPECT_EQ(pair_of(state), Pair(v7_tick_from_ns(floor_ns), kMaxV7RandB));
   const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
@@ -329,9 +323,8 @@ TEST(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   EXPECT_EQ(pair_of(state), pair_of(above));
 }
 
-TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
+TEST_F(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
-  V7State state;
   const Uuid before = generate_v7(state, kStart, rng);
   const Uuid after = generate_v7(state, kStart - 3600 * kNsPerSec, rng);
   const Uuid later = generate_v7(state, kStart - 3600 * kNsPerSec + kNsPerMs, rng);
@@ -349,9 +342,7 @@ TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   EXPECT_EQ(rng.fresh_draws, 2u);
 }
 
-TEST(V7Monotonic, SubMillisecondFractionIsMethod3) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, SubMillisecondFractionIsMethod3) {
   // 0.5 ms into a millisecond is fraction 2048 of 4096 (§6.2 Method 3).
   const std::int64_t t = 1767225600000LL * kNsPerMs + 500000;
   const Uuid v7 = generate_v7(state, t, rng);
@@ -359,17 +350,14 @@ TEST(V7Monotonic, SubMillisecondFractionIsMethod3) {
   EXPECT_EQ(v7[7], 0x00);
 }
 
-TEST(V7Monotonic, RandBIsRandomWithVariant) {
+TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
   testing::ConstantRandom ones(0xff);
-  V7State state;
   const Uuid v7 = generate_v7(state, kStart, ones);
   EXPECT_EQ(v7[8], 0xbf);  // 10 then six random ones
   for (int i = 9; i < 16; ++i) EXPECT_EQ(v7[i], 0xff);
 }
 
-TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   // The last tick still counts up in rand_b while it has room...
   state.last_tick = kMaxV7Tick;
   state.last_rand_b = 0;
@@ -383,18 +371,14 @@ TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   EXPECT_EQ(pair_of(state), Pair(kMaxV7Tick, kMaxV7RandB));  // state untouched
 }
 
-TEST(V7Monotonic, LatestNanosecondClockFitsThe48BitMillisecond) {
+TEST_F(V7Monotonic, LatestNanosecondClockFitsThe48BitMillisecond) {
   // An int64 ns clock ends in 2262, far inside unix_ts_ms's range (10889): the clock alone can
   // never overflow a v7; only an exhausted tick counter can (tested above).
-  FakeRandom rng;
-  V7State state;
   const Uuid last = generate_v7(state, INT64_MAX, rng);
   EXPECT_EQ(*v7_unix_ms(last), static_cast<std::uint64_t>(INT64_MAX / kNsPerMs));
 }
 
-TEST(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   const Uuid a = generate_v7(state, -5 * kNsPerSec, rng);
   const Uuid b = generate_v7(state, -4 * kNsPerSec, rng);
   EXPECT_EQ(*v7_unix_ms(a), 0u);
@@ -402,9 +386,12 @@ TEST(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   EXPECT_LT(a, b);
 }
 
-TEST(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
+struct GregorianMonotonic : ::testing::Test {
   FakeRandom rng;
   GregorianState state;
+};
+
+TEST_F(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
   Uuid prev = generate_v6(state, kStart, rng);
   std::uint64_t prev_ts = *gregorian_timestamp(prev);
   for (int i = 0; i < 1000000; ++i) {
@@ -417,9 +404,7 @@ TEST(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
   }
 }
 
-TEST(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
   std::uint64_t last = 0;
   for (int i = 0; i < 1000; ++i) {
     const Uuid u = (i % 2) ? generate_v1(state, kStart, rng) : generate_v6(state, kStart, rng);
@@ -429,9 +414,7 @@ TEST(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
   }
 }
 
-TEST(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
   const Uuid before = generate_v1(state, kStart, rng);
   const Uuid back_1s = generate_v1(state, kStart - kNsPerSec, rng);
   const Uuid back_1h = generate_v1(state, kStart - 3600 * kNsPerSec, rng);
@@ -441,9 +424,7 @@ TEST(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
   EXPECT_EQ(unix_micros(caught_up), (kStart + kNsPerSec) / 1000);
 }
 
-TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
   const Uuid a = generate_v1(state, kStart, rng);
   const std::size_t drawn_after_seed = rng.drawn;
   const Uuid b = generate_v6(state, kStart + 1000, rng);
@@ -458,16 +439,14 @@ TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
 // with different streams get different nodes, and sessions fed the same stream get the same node
 // even at another time. So two processes differ only if their random sources do (the fork
 // handler's job: session_test.cpp and the TAP test test/t/007_fork_safety.pl).
-TEST(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
+TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;
   EXPECT_NE(node(generate_v1(s1, kStart, rng1)), node(generate_v1(s2, kStart, rng2)));
   EXPECT_EQ(node(generate_v1(t1, kStart, same1)), node(generate_v1(t2, kStart + 5000, same2)));
 }
 
-TEST(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
   generate_v1(state, kStart, rng);
   state.last_100ns = kMaxGregorian100ns;
   EXPECT_EQ(testing::error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
