@@ -10,7 +10,7 @@
 #   - apt's packages from Debian experimental when only experimental has them (a sid root: 19),
 #     installed with -t experimental;
 #   - 16, which no Debian suite packages and whose source package is not served: the PostgreSQL
-#     16.2 tree of ../shared/vendor (lab/vendor.sh), built like a source package below;
+#     16.2 tree of ../shared/vendor (lab/vendor.sh), built as below, with assertions on;
 #   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
 #     below: the newest listed version whose files download), configured --with-openssl
 #     --with-uuid=e2fs, built with the contrib modules the tests use, and installed into
@@ -114,8 +114,9 @@ _pg_fetch_source() {
 # WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
 # Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh):
 # the second finds the first's stamp.
-# The stamp names the recipe: a build by an older one (before --enable-tap-tests) is made again.
-UUIDX_PG_BUILD_STAMP=.uuidx-built-tap
+# The stamp names the recipe: a build by an older one (before --enable-tap-tests, or before
+# pg_stat_statements, whose planner hook the rewrite's oracles chain behind) is made again.
+UUIDX_PG_BUILD_STAMP=.uuidx-built-tap-pgss
 _pg_build_once() {
   [ -f "$1/$UUIDX_PG_BUILD_STAMP" ] && return 0
   mkdir -p "$UUIDX_PG_CACHE" || return 1
@@ -127,7 +128,6 @@ _pg_build_once_locked() {
   stamp="$prefix/$UUIDX_PG_BUILD_STAMP"
   [ -f "$stamp" ] && return 0
   ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
-  mkdir -p "$UUIDX_PG_CACHE"
   log="$prefix.build.log"
   work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
   start=$(date +%s)
@@ -186,14 +186,14 @@ _pg_vendor_tarball() {
   [ -n "$f" ] && echo "$f"
 }
 
-# Builds the vendored PostgreSQL tree TARBALL into the cache (once); prints its prefix. At -O1,
-# which compiles faster than -O2, on the run's longest path; the tests on 16.2 judge results,
-# not speed (the committed benchmark figures are of Debian's packages of 15 and 18).
+# Builds the vendored tree TARBALL into the cache (once), prints its prefix: as PostgreSQL's CI
+# builds its test servers (assertions, every parse and plan tree copied, written and read back),
+# in a prefix of its own; at -O1, on the run's longest path (the tests judge results, not speed).
 _pg_build_from_vendor() {
   local name prefix
   name=$(basename "$1" .tar.gz)
-  prefix="$UUIDX_PG_CACHE/pg${name#postgresql-}"
-  UUIDX_PG_BUILD_CFLAGS="-O1 -g0" _pg_build_once "$prefix" "$name from $1" _pg_unpack_tarball "$1" || return 1
+  prefix="$UUIDX_PG_CACHE/pg${name#postgresql-}-cassert"
+  UUIDX_PG_BUILD_CFLAGS="-O1 -g0" UUIDX_PG_BUILD_CHECKS=1 _pg_build_once "$prefix" "$name from $1" _pg_unpack_tarball "$1" || return 1
   echo "$prefix"
 }
 
@@ -208,11 +208,12 @@ _pg_configure_make_install() {
     src/Makefile.global.in
   ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
     --with-system-tzdata=/usr/share/zoneinfo --disable-nls --without-llvm --enable-tap-tests \
-    CFLAGS="${UUIDX_PG_BUILD_CFLAGS:--O2 -g0}"
+    CFLAGS="${UUIDX_PG_BUILD_CFLAGS:--O2 -g0}" ${UUIDX_PG_BUILD_CHECKS:+--enable-cassert \
+    "CPPFLAGS=-DRELCACHE_FORCE_RELEASE -DCOPY_PARSE_PLAN_TREES -DWRITE_READ_PARSE_PLAN_TREES -DRAW_EXPRESSION_COVERAGE_TEST"}
   make -s -j"$(($(nproc) + 1))"
   case $(src/bin/pg_config/pg_config --pkglibdir) in "$prefix"/*) ;; *) echo "pkglibdir outside $prefix"; return 1 ;; esac
   make -s install
-  for c in uuid-ossp pgcrypto file_fdw; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
+  for c in uuid-ossp pgcrypto file_fdw pg_stat_statements; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
 }
 
 # Prints the pg_config of a PostgreSQL install of that major, providing one when needed.

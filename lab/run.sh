@@ -225,7 +225,7 @@ in_root() {
     not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
     return
   fi
-  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_FSYNC UUIDX_CROSS_LABEL UUIDX_RUN_T0 $(compgen -v | grep -E '^UUIDX_(CITUS|CLUSTERS|BENCH|ORACLE|CONC|GEN|SERVER|PARALLEL|FULL|CRASH)' | tr '\n' ' ')" \
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_CROSS_LABEL UUIDX_RUN_T0 ${test_size_given:+UUIDX_TEST_SIZE} UUIDX_ORACLE_SEED" \
     run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
@@ -256,26 +256,15 @@ host_versions=()
 for v in "${versions[@]}"; do [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] || host_versions+=("$v"); done
 has_scope() { local s; for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = "$1" ] && return 0; done; return 1; }
 
-# Suites of one server: once per major, each against its own build. The long parts run at full
-# size on one major (UUIDX_FULL_MAJOR, default 18) and smaller on the others, where they repeat
-# the same checks of uuidx on another server: each still runs every check there. A size set in
-# the environment is kept. (The sessions generating at once keep their size everywhere: with
-# fewer values each they no longer overlap in time, which the suites check.)
-UUIDX_LEAN_SIZES=(UUIDX_PARALLEL_ROWS=250000 UUIDX_SERVER_TURNS=4000 UUIDX_ORACLE_N=100
-  UUIDX_STANDBY_ORACLE_N=60 UUIDX_MEMORY_VALUES=2000000 UUIDX_MEMORY_VALUES_INPUT=400000 UUIDX_CRASH_ROUNDS=8)
-lean_set=()
-use_sizes_for() {
-  local vv var
-  for var in "${lean_set[@]}"; do unset "$var"; done
-  lean_set=()
-  [ "$1" = "${UUIDX_FULL_MAJOR:-18}" ] && return 0
-  for vv in "${UUIDX_LEAN_SIZES[@]}"; do
-    var=${vv%%=*}
-    [ -n "${!var+x}" ] && continue
-    export "$vv"
-    lean_set+=("$var")
-  done
+# Suites of one server: once per major, each against its own build. The long parts of the TAP
+# tests run at full size on the majors whose matrix extras say full-size, and smaller elsewhere
+# (UUIDX_TEST_SIZE=lean), where they repeat the same checks of uuidx on another server: each still
+# runs every check there. A UUIDX_TEST_SIZE set in the environment is kept.
+test_size_for() {
+  [ -n "${test_size_given:-}" ] && return 0
+  if [[ ",${UUIDX_MAJOR_EXTRAS[$1]:-}," == *,full-size,* ]]; then unset UUIDX_TEST_SIZE; else export UUIDX_TEST_SIZE=lean; fi
 }
+test_size_given=${UUIDX_TEST_SIZE:+1}
 has_major_suites=""
 for s in "${selected[@]}"; do [ "$(suite_scope "$s")" = major ] && has_major_suites=1; done
 
@@ -404,14 +393,13 @@ for v in "${versions[@]}"; do
   add_counts "pg$v" 1 0 0
   summary+=("pg$v build: $("$pg_config" --version), uuidx built and installed ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
   bindir=$("$pg_config" --bindir)
-  use_sizes_for "$v"
-  [ ${#lean_set[@]} -gt 0 ] && summary+=("pg$v sizes: ${UUIDX_LEAN_SIZES[*]} (full size on ${UUIDX_FULL_MAJOR:-18})")
+  test_size_for "$v"
+  [ -n "${UUIDX_TEST_SIZE:-}" ] && summary+=("pg$v sizes: UUIDX_TEST_SIZE=$UUIDX_TEST_SIZE")
   for s in "${selected[@]}"; do
     [ "$(suite_scope "$s")" = major ] || continue
     PG_CONFIG=$pg_config PGBIN=$bindir PATH="$bindir:$PATH" UUIDX_PG_MAJOR=$v UUIDX_BUILD_DIR=$build_dir \
       run_suite "$s" "pg$v"
   done
-  use_sizes_for "${UUIDX_FULL_MAJOR:-18}"
 done
 
 # Suites across majors, inside a root (where the outer run sent them), or all on the machine

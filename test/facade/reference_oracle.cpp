@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "../fuzz/fuzz_common.hpp"
 #include "facade.hpp"
 #include "layout.hpp"
 #include "uuidv47.h"
@@ -21,18 +22,7 @@
 namespace {
 
 // splitmix64: a fixed, seedable stream, so the vectors file can be made again and compared.
-struct SplitMix64 {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  void fill(std::uint8_t* out, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(next() >> 56);
-  }
-};
+using SplitMix64 = uuidx::fuzz::FuzzRandom;
 
 struct Case {
   uuid128_t v7;
@@ -131,7 +121,7 @@ void vectors(long n, std::uint64_t seed) {
 
 int main(int argc, char** argv) {
   if (argc != 4) {
-    std::fprintf(stderr, "usage: %s check|vectors N SEED\n", argv[0]);
+    std::fprintf(stderr, "usage: %s check|vectors N SEED, or %s encode V7 KEY\n", argv[0], argv[0]);
     return 2;
   }
   if (std::strcmp(argv[1], "encode") == 0) {

@@ -1,5 +1,6 @@
 // fuzz_common.hpp: what the libFuzzer targets share: a check that aborts with a message (so the
-// fuzzer records the input), a deterministic random source, and a little byte reader.
+// fuzzer records the input), a deterministic random source, a little byte reader, the checks of
+// every error message, and the first byte's choice among a target's functions.
 #pragma once
 
 #include <cstddef>
@@ -7,8 +8,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
+#include <string>
+#include <string_view>
 
+#include "error.hpp"
 #include "random.hpp"
+#include "uuid.hpp"
 
 namespace uuidx::fuzz {
 
@@ -86,13 +92,38 @@ class Reader {
     return v;
   }
   std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
+  Uuid uuid() {
+    Uuid u;
+    for (auto& b : u) b = byte();
+    return u;
+  }
   std::size_t left() const { return pos_ < size_ ? size_ - pos_ : 0; }
   const std::uint8_t* rest() const { return data_ + (pos_ < size_ ? pos_ : size_); }
+  std::string_view text() const { return {reinterpret_cast<const char*>(rest()), left()}; }
 
  private:
   const std::uint8_t* data_;
   std::size_t size_;
   std::size_t pos_ = 0;
 };
+
+// An error of class `code` whose message starts with `prefix`; message and detail fit the glue's
+// 512-byte buffers (never cut) and are valid UTF-8 whenever the input was.
+inline void check_error(const Error& e, Errc code, const char* prefix, std::string_view input) {
+  const std::string what = e.what();
+  FUZZ_CHECK(e.code() == code);
+  FUZZ_CHECK(what.rfind(prefix, 0) == 0);
+  FUZZ_CHECK(what.size() < 512 && e.detail().size() < 512);
+  if (valid_utf8(input.data(), input.size()))
+    FUZZ_CHECK(valid_utf8(what.data(), what.size()) && valid_utf8(e.detail().data(), e.detail().size()));
+}
+
+// For a target over several functions: the first input byte picks one, which reads the rest.
+inline int pick(const std::uint8_t* data, std::size_t size, std::initializer_list<void (*)(Reader&)> functions) {
+  if (size == 0) return 0;
+  Reader in(data + 1, size - 1);
+  functions.begin()[data[0] % functions.size()](in);
+  return 0;
+}
 
 }  // namespace uuidx::fuzz

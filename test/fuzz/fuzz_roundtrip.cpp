@@ -82,9 +82,7 @@ void check_v6_order(const Uuid& x, const Uuid& y) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   uuidx::fuzz::Reader in(data, size);
-  Uuid x, y;
-  for (auto& b : x) b = in.byte();
-  for (auto& b : y) b = in.byte();
+  const Uuid x = in.uuid(), y = in.uuid();
   check_encodings(x, y);
   check_conversion(x);
   check_v6_order(x, y);

@@ -19,6 +19,7 @@ namespace {
 using uuidx::Errc;
 using uuidx::Error;
 using uuidx::Uuid;
+using uuidx::fuzz::Reader;
 
 std::string lowered(std::string_view s) {
   std::string out(s);
@@ -29,45 +30,34 @@ std::string lowered(std::string_view s) {
 
 bool is_version_and_variant(const Uuid& u, int version) { return (u[6] >> 4) == version && (u[8] & 0xc0) == 0x80; }
 
-void fuzz_encoding_name(std::string_view name) {
-  static const char* const kNames[] = {"hex", "base32", "base58", "base64url", "base32hex"};
+// A parser of names: exactly the listed ones, in any ASCII case, each giving its value (its index)
+// and its name back; anything else a 22023 quoting it.
+template <std::size_t N, class Parse, class NameOf>
+void fuzz_names(std::string_view name, const char* const (&names)[N], Parse parse, NameOf name_of, const char* prefix) {
   const std::string low = lowered(name);
   int want = -1;
-  for (int i = 0; i < 5; ++i)
-    if (low == kNames[i]) want = i;
+  for (std::size_t i = 0; i < N; ++i)
+    if (low == names[i]) want = static_cast<int>(i);
   try {
-    const uuidx::Encoding e = uuidx::parse_encoding(name);
-    FUZZ_CHECK(want == static_cast<int>(e));
-    FUZZ_CHECK(uuidx::encoding_name(e) == std::string(kNames[want]));
+    const auto got = parse(name);
+    FUZZ_CHECK(want == static_cast<int>(got));
+    FUZZ_CHECK(name_of(got) == std::string(names[want]));
   } catch (const Error& err) {
     FUZZ_CHECK(want < 0);
-    FUZZ_CHECK(err.code() == Errc::invalid_parameter);
-    FUZZ_CHECK(std::string(err.what()).rfind("unsupported uuid encoding: \"", 0) == 0);
-    FUZZ_CHECK(std::string(err.what()).size() < 512);
-    if (uuidx::fuzz::valid_utf8(name.data(), name.size()))
-      FUZZ_CHECK(uuidx::fuzz::valid_utf8(err.what(), std::string(err.what()).size()));
+    uuidx::fuzz::check_error(err, Errc::invalid_parameter, prefix, name);
   }
 }
 
-void fuzz_hash_name(std::string_view name) {
+void fuzz_encoding_name(Reader& in) {
+  static const char* const kNames[] = {"hex", "base32", "base58", "base64url", "base32hex"};
+  fuzz_names(in.text(), kNames, uuidx::parse_encoding, uuidx::encoding_name, "unsupported uuid encoding: \"");
+}
+
+void fuzz_hash_name(Reader& in) {
   static const char* const kNames[] = {"sha224",   "sha256",   "sha384",   "sha512",   "sha512-224", "sha512-256",
                                        "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128",   "shake256"};
-  const std::string low = lowered(name);
-  int want = -1;
-  for (int i = 0; i < 12; ++i)
-    if (low == kNames[i]) want = i;
-  try {
-    const uuidx::NameHash h = uuidx::parse_name_hash(name);
-    FUZZ_CHECK(want == static_cast<int>(h));
-    FUZZ_CHECK(uuidx::name_hash_name(h) == std::string(kNames[want]));
-  } catch (const Error& err) {
-    FUZZ_CHECK(want < 0);
-    FUZZ_CHECK(err.code() == Errc::invalid_parameter);
-    FUZZ_CHECK(std::string(err.what()).rfind("unsupported hash algorithm for name-based UUIDv8: \"", 0) == 0);
-    FUZZ_CHECK(std::string(err.what()).size() < 512);
-    if (uuidx::fuzz::valid_utf8(name.data(), name.size()))
-      FUZZ_CHECK(uuidx::fuzz::valid_utf8(err.what(), std::string(err.what()).size()));
-  }
+  fuzz_names(in.text(), kNames, uuidx::parse_name_hash, uuidx::name_hash_name,
+             "unsupported hash algorithm for name-based UUIDv8: \"");
 }
 
 int hex_value(char c) {
@@ -77,8 +67,9 @@ int hex_value(char c) {
   return -1;
 }
 
-void fuzz_parse_uuid(std::string_view text) {
+void fuzz_parse_uuid(Reader& in) {
   // Reference: 36 characters, hyphens exactly at 8, 13, 18, 23, hex digits elsewhere.
+  const std::string_view text = in.text();
   bool want = text.size() == 36;
   for (std::size_t i = 0; want && i < text.size(); ++i)
     want = (i == 8 || i == 13 || i == 18 || i == 23) ? text[i] == '-' : hex_value(text[i]) >= 0;
@@ -88,7 +79,9 @@ void fuzz_parse_uuid(std::string_view text) {
   if (got) FUZZ_CHECK(uuidx::to_string(u) == lowered(text));
 }
 
-void fuzz_custom_v8(const std::uint8_t* data, std::size_t size) {
+void fuzz_custom_v8(Reader& in) {
+  const std::uint8_t* data = in.rest();
+  const std::size_t size = in.left();
   try {
     const Uuid u = uuidx::generate_v8(uuidx::Bytes{data, size});
     FUZZ_CHECK(size == 16);
@@ -105,10 +98,9 @@ void fuzz_custom_v8(const std::uint8_t* data, std::size_t size) {
   }
 }
 
-void fuzz_name_based(uuidx::fuzz::Reader& in) {
+void fuzz_name_based(Reader& in) {
   const int which = in.byte() % 14;  // 0 v3, 1 v5, 2..13 the v8 algorithms
-  Uuid ns;
-  for (auto& b : ns) b = in.byte();
+  const Uuid ns = in.uuid();
   const uuidx::Bytes name{in.rest(), in.left()};
   Uuid u;
   if (which == 0) {
@@ -129,26 +121,6 @@ void fuzz_name_based(uuidx::fuzz::Reader& in) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (size == 0) return 0;
-  const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
-  switch (data[0] % 5) {
-    case 0:
-      fuzz_encoding_name(rest);
-      break;
-    case 1:
-      fuzz_hash_name(rest);
-      break;
-    case 2:
-      fuzz_parse_uuid(rest);
-      break;
-    case 3:
-      fuzz_custom_v8(data + 1, size - 1);
-      break;
-    case 4: {
-      uuidx::fuzz::Reader in(data + 1, size - 1);
-      fuzz_name_based(in);
-      break;
-    }
-  }
-  return 0;
+  return uuidx::fuzz::pick(data, size,
+                           {fuzz_encoding_name, fuzz_hash_name, fuzz_parse_uuid, fuzz_custom_v8, fuzz_name_based});
 }

@@ -78,6 +78,24 @@ class Reader:
     def sub(self, text, at):
         Reader(text, self.report, self.line0 + self.s.count("\n", 0, at)).script()
 
+    def substitution(self):
+        """At $( or `: past it, reading what it holds as commands."""
+        closing = "`" if self.s[self.i] == "`" else ")"
+        self.i += 1 if closing == "`" else 2
+        at = self.i
+        self.sub(self.skip_to(closing), at)
+
+    def skip_arithmetic(self):
+        """Past the "))" that closes the "((" just read."""
+        depth = 2
+        while self.i < len(self.s) and depth:
+            depth += {"(": 1, ")": -1}.get(self.s[self.i], 0)
+            self.i += 1
+
+    def find_end(self, what, start):
+        end = self.s.find(what, start)
+        return len(self.s) if end < 0 else end
+
     def word(self):
         """One shell word from here; runs what $( ) and ` ` hold. Returns (text, quoted)."""
         out, quoted = [], False
@@ -93,8 +111,7 @@ class Reader:
                 out.append(self.s[self.i + 1:self.i + 2])
                 self.i += 2
             elif c == "'":
-                end = self.s.find("'", self.i + 1)
-                end = len(self.s) if end < 0 else end
+                end = self.find_end("'", self.i + 1)
                 out.append(self.s[self.i + 1:end])
                 quoted = True
                 self.i = end + 1
@@ -111,15 +128,9 @@ class Reader:
                         self.skip_to(")")
                         self.skip_to(")") if self.peek() != ")" else None
                         self.i += 1 if self.peek() == ")" else 0
-                    elif self.peek(2) == "$(":
-                        at = self.i + 2
-                        self.i = at
-                        self.sub(self.skip_to(")"), at)
-                        part.append("$()")
-                    elif self.s[self.i] == "`":
-                        self.i += 1
-                        at = self.i
-                        self.sub(self.skip_to("`"), at)
+                    elif self.peek(2) == "$(" or self.s[self.i] == "`":
+                        part.append("$()" if self.s[self.i] == "$" else "")
+                        self.substitution()
                     else:
                         part.append(self.s[self.i])
                         self.i += 1
@@ -127,24 +138,13 @@ class Reader:
                 self.i += 1
             elif self.peek(3) == "$((":
                 self.i += 3
-                depth = 2
-                while self.i < len(self.s) and depth:
-                    depth += {"(": 1, ")": -1}.get(self.s[self.i], 0)
-                    self.i += 1
+                self.skip_arithmetic()
                 out.append("$(())")
-            elif self.peek(2) == "$(":
-                self.i += 2
-                at = self.i
-                self.sub(self.skip_to(")"), at)
-                out.append("$()")
-            elif c == "`":
-                self.i += 1
-                at = self.i
-                self.sub(self.skip_to("`"), at)
+            elif self.peek(2) == "$(" or c == "`":
+                self.substitution()
                 out.append("$()")
             elif self.peek(2) == "${":
-                end = self.s.find("}", self.i)
-                end = len(self.s) if end < 0 else end
+                end = self.find_end("}", self.i)
                 out.append(self.s[self.i:end + 1])
                 self.i = end + 1
             else:
@@ -181,8 +181,7 @@ class Reader:
                 self.i += 2
                 continue
             if c == "#" and (self.i == 0 or self.s[self.i - 1] in " \t\n;"):
-                nl = self.s.find("\n", self.i)
-                self.i = len(self.s) if nl < 0 else nl
+                self.i = self.find_end("\n", self.i)
                 continue
             if in_case_pattern:
                 # A case pattern runs to its unquoted ')'; esac ends the case.
@@ -200,12 +199,9 @@ class Reader:
                 self.i += 2
                 in_case_pattern, at_start, words = True, False, []
                 continue
-            if self.peek(2) in ("((",) and at_start:
+            if self.peek(2) == "((" and at_start:
                 self.i += 2
-                depth = 2
-                while self.i < len(self.s) and depth:
-                    depth += {"(": 1, ")": -1}.get(self.s[self.i], 0)
-                    self.i += 1
+                self.skip_arithmetic()
                 continue
             if self.peek(2) == "<<" and self.peek(3) != "<<<":
                 m = HEREDOC.match(self.s, self.i)
@@ -242,8 +238,7 @@ class Reader:
                 after_redirect = False
                 continue
             if text == "[[" and not quoted and at_start:
-                end = self.s.find("]]", self.i)
-                self.i = len(self.s) if end < 0 else end + 2
+                self.i = min(self.find_end("]]", self.i) + 2, len(self.s))
                 at_start = False
                 continue
             if skip_words:

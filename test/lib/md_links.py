@@ -18,6 +18,7 @@ them.
 Prints one line per broken link ("FILE:LINE: target: why") and a last line
 "links=N broken=M"; exits 1 if any is broken.
 """
+import functools
 import os
 import re
 import sys
@@ -81,9 +82,8 @@ def slug(heading):
     return "".join(out)
 
 
-def anchors(path, cache={}):
-    if path in cache:
-        return cache[path]
+@functools.lru_cache(maxsize=None)
+def anchors(path):
     text = strip_comments(open(path, encoding="utf-8").read())
     lines = text.split("\n")
     mask = code_mask(lines)
@@ -105,7 +105,6 @@ def anchors(path, cache={}):
             result.add(base if n == 0 else f"{base}-{n}")
         for a in HTML_ANCHOR.findall(line):
             result.add(a)
-    cache[path] = result
     return result
 
 

@@ -35,35 +35,27 @@ import random
 import re
 import sys
 
-import uuid_values
-from uuid_values import GREG_OFFSET_100NS, text, v4, v7
+from uuid_values import GREG_OFFSET_100NS, text, v1_at, v4, v6_at, v7
 
 T0 = 1717243200 * 1000  # 2024-06-01 12:00:00 UTC in ms
-REWRITTEN = ('o_dom', 'o_chk', 'o_empty')
+TIMES = ['uuid_extract_time(id)', 'uuid_extract_time(id, true)', 'uuid_extract_time(id, false)',
+         'uuid_extract_time(id, submillisecond => true)', 'public.uuid_extract_timestamp(id)']
 
 
-def v1(rng, ms):
-    return uuid_values.v1_at(rng, ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000))
-
-
-def v6(rng, ms):
-    return uuid_values.v6_at(rng, ms * 10000 + GREG_OFFSET_100NS + rng.randrange(10000))
+def near_t0(rng):  # within an hour of T0, in ms
+    return T0 + rng.randrange(-3600000, 3600000)
 
 
 def v7_keys(rng):
     keys = []
     for _ in range(25):  # many keys in one ms, and many in one µs (same fraction)
-        ms = T0 + rng.randrange(-3600000, 3600000)
+        ms = near_t0(rng)
         frac = rng.randrange(4096)
         for _ in range(16):
             keys.append(v7(rng, ms, frac if rng.random() < 0.5 else rng.randrange(4096)))
     for _ in range(500):  # spread over two hours
-        keys.append(v7(rng, T0 + rng.randrange(-3600000, 3600000), rng.randrange(4096)))
+        keys.append(v7(rng, near_t0(rng), rng.randrange(4096)))
     return keys
-
-
-TIMES = ['uuid_extract_time(id)', 'uuid_extract_time(id, true)', 'uuid_extract_time(id, false)',
-         'uuid_extract_time(id, submillisecond => true)', 'public.uuid_extract_timestamp(id)']
 
 
 def hypertables(keys):
@@ -80,34 +72,29 @@ def gen(seed, n, out, hyper=False):
     keys = v7_keys(rng)
     odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
            (0x12345678 << 96) | (0x7 << 76) | (0b110 << 61)]
-    others = [v1(rng, T0 + rng.randrange(-3600000, 3600000)) for _ in range(150)] \
-        + [v6(rng, T0 + rng.randrange(-3600000, 3600000)) for _ in range(150)] + [v4(rng) for _ in range(100)]
-    tables = {
+    gregorian = lambda: near_t0(rng) * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
+    others = [v1_at(rng, gregorian()) for _ in range(150)] + [v6_at(rng, gregorian()) for _ in range(150)] \
+        + [v4(rng) for _ in range(100)]
+    tables = hypertables(keys) if hyper else {
         'o_dom': ('uuid_v7', keys + [None] * 30),
         'o_chk': ("uuid PRIMARY KEY CHECK (uuid_check_version(id, 7, 'o_chk'))", keys),
         'o_empty': ('uuid_v7 PRIMARY KEY', []),
         'o_ver': ('uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys + odd),
         'o_mix': ('uuid PRIMARY KEY', keys + odd + others),
     }
-    if hyper:
-        tables = hypertables(keys)
     lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
              "SET datestyle = 'ISO, YMD';", "SET search_path = public, pg_catalog;", "\\pset null '<null>'",
              "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;",
              "SET plan_cache_mode = force_generic_plan;"]
     for name, (coltype, vals) in tables.items():
-        lines.append("DROP TABLE IF EXISTS %s;" % name)
-        lines.append("CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype))
+        lines += ["DROP TABLE IF EXISTS %s;" % name, "CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype)]
         if hyper:
             lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
                          "create_default_indexes => false);" % name)
         if 'PRIMARY KEY' not in coltype:
             lines.append("CREATE INDEX ON %s (id);" % name)
-        rows = []
-        for i, v in enumerate(vals):
-            rows.append("(%s, %d, %d)" % ("NULL" if v is None else "'%s'" % text(v), i, rng.randrange(4)))
-        for i in range(0, len(rows), 500):
-            lines.append("INSERT INTO %s VALUES %s;" % (name, ', '.join(rows[i:i + 500])))
+        rows = ["(%s, %d, %d)" % ("NULL" if v is None else "'%s'" % text(v), i, rng.randrange(4)) for i, v in enumerate(vals)]
+        lines += ["INSERT INTO %s VALUES %s;" % (name, ', '.join(rows[i:i + 500])) for i in range(0, len(rows), 500)]
         lines.append("VACUUM ANALYZE %s;" % name)
 
     def when():
@@ -115,8 +102,7 @@ def gen(seed, n, out, hyper=False):
                                                        rng.randrange(1000))
 
     def where():
-        r = rng.random()
-        if r < 0.4:
+        if rng.random() < 0.4:
             return ''
         return ' WHERE ' + rng.choice(['n % 3 = 0', 'g = 1', 'id IS NOT NULL', 'n < 400',
                                        'uuid_extract_time(id) >= %s' % when(),
@@ -125,43 +111,37 @@ def gen(seed, n, out, hyper=False):
     def direction():
         return rng.choice(['', ' ASC', ' DESC']) + rng.choice(['', '', ' NULLS FIRST', ' NULLS LAST'])
 
-    def limit():
-        r = rng.random()
-        lim = off = None
-        if r < 0.7:
-            lim = rng.choice([1, 2, 3, 5, 10, 17, 40])
-        if rng.random() < 0.3:
-            off = rng.choice([1, 5, 16, 100])
+    def limit():  # a LIMIT and an OFFSET, either, both or none
+        lim = rng.choice([1, 2, 3, 5, 10, 17, 40]) if rng.random() < 0.7 else None
+        off = rng.choice([1, 5, 16, 100]) if rng.random() < 0.3 else None
         return lim, off
 
-    def tail(lim, off):
-        return (' LIMIT %d' % lim if lim is not None else '') + (' OFFSET %d' % off if off is not None else '')
+    def strict(name, base, lim, off):  # base limited, and its full answer when it is
+        tail = (' LIMIT %d' % lim if lim is not None else '') + (' OFFSET %d' % off if off is not None else '')
+        queries.append((name, 'strict', base + tail, base if tail else None, (lim is not None, off is not None)))
 
     K = "coalesce(id::text, 'null') || ':' || n"
-    queries = []  # (table, kind, sql, full_sql or None, flags)
+    queries = []  # (table, kind, sql, full answer's sql or None, (has LIMIT, has OFFSET) or None)
     for name in tables:
         for _ in range(3 * n):
             t = rng.choice(TIMES)
             shape = rng.random()
+            s = "coalesce(%s::text, 'null')" % t
             if shape < 0.35:  # ORDER BY [g,] time
                 pre = rng.random() < 0.25
-                s = ("g || '|' || coalesce(%s::text, 'null')" if pre else "coalesce(%s::text, 'null')") % t
                 lim, off = limit()
-                base = "SELECT %s, %s FROM %s%s ORDER BY %s%s%s" % (s, K, name, where(), 'g%s, ' % direction() if pre else '',
-                                                                   t, direction())
-                queries.append((name, 'strict', base + tail(lim, off), base if (lim or off) else None,
-                                (lim is not None, off is not None)))
+                strict(name, "SELECT %s, %s FROM %s%s ORDER BY %s%s%s" % (
+                    "g || '|' || " + s if pre else s, K, name, where(), 'g%s, ' % direction() if pre else '', t,
+                    direction()), lim, off)
             elif shape < 0.39:  # a prepared statement's generic plan, LIMIT and OFFSET as parameters
                 lim, off = rng.choice([1, 3, 10]), rng.choice([0, 0, 2])
-                base = "SELECT coalesce(%s::text, 'null'), %s FROM %s%s ORDER BY %s%s" % (t, K, name, where(), t, direction())
+                base = "SELECT %s, %s FROM %s%s ORDER BY %s%s" % (s, K, name, where(), t, direction())
                 q = "PREPARE oq(int, int) AS %s LIMIT $1 OFFSET $2; EXECUTE oq(%d, %d); DEALLOCATE oq" % (base, lim, off)
                 queries.append((name, 'strict', q, base, (True, off > 0)))
             elif shape < 0.42:  # a key after the time: left alone
                 lim, off = limit()
-                s = "coalesce(%s::text, 'null') || '|' || n" % t
-                base = "SELECT %s, %s FROM %s%s ORDER BY %s%s, n" % (s, K, name, where(), t, direction())
-                queries.append((name, 'strict', base + tail(lim, off), base if (lim or off) else None,
-                                (lim is not None, off is not None)))
+                strict(name, "SELECT %s, %s FROM %s%s ORDER BY %s%s, n" % (s + " || '|' || n", K, name, where(), t,
+                                                                             direction()), lim, off)
             elif shape < 0.48:  # DISTINCT times
                 lim = rng.choice([3, 10, 1000])
                 q = "SELECT coalesce(x::text, 'null'), '' FROM (SELECT DISTINCT %s AS x FROM %s%s ORDER BY x%s LIMIT %d) AS d" % (
@@ -169,27 +149,27 @@ def gen(seed, n, out, hyper=False):
                 queries.append((name, 'loose', q, None, None))
             elif shape < 0.55:  # a limited subquery, ordered outside
                 lim = rng.choice([2, 5, 20])
-                q = "SELECT coalesce(%s::text, 'null'), %s FROM (SELECT id, n FROM %s%s ORDER BY %s%s LIMIT %d) AS sub" % (
-                    t, K, name, where(), t, direction(), lim)
+                q = "SELECT %s, %s FROM (SELECT id, n FROM %s%s ORDER BY %s%s LIMIT %d) AS sub" % (
+                    s, K, name, where(), t, direction(), lim)
                 queries.append((name, 'loose', q, None, None))
             elif shape < 0.62:  # UNION of limited arms (of disjoint rows: what UNION removes is known)
                 a, b = rng.choice([1, 3, 8]), rng.choice([1, 3, 8])
-                q = ("SELECT coalesce(%s::text, 'null'), %s FROM ((SELECT id, n FROM %s WHERE g = 0 ORDER BY %s%s LIMIT %d) "
+                q = ("SELECT %s, %s FROM ((SELECT id, n FROM %s WHERE g = 0 ORDER BY %s%s LIMIT %d) "
                      "UNION (SELECT id, n FROM %s WHERE g <> 0 ORDER BY %s%s LIMIT %d)) AS u") % (
-                    t, K, name, t, direction(), a, name, t, direction(), b)
+                    s, K, name, t, direction(), a, name, t, direction(), b)
                 queries.append((name, 'loose', q, None, None))
             elif shape < 0.68:  # a cursor scrolling backwards
                 d = direction()
                 steps = ' '.join(rng.choice(['FETCH LAST FROM c;', 'FETCH BACKWARD %d FROM c;' % rng.choice([1, 3, 7]),
                                              'FETCH ABSOLUTE %d FROM c;' % rng.choice([1, 2, 50]), 'FETCH PRIOR FROM c;',
                                              'FETCH FORWARD 4 FROM c;']) for _ in range(4))
-                q = "DECLARE c SCROLL CURSOR FOR SELECT coalesce(%s::text, 'null'), %s FROM %s%s ORDER BY %s%s; %s CLOSE c" % (
-                    t, K, name, where(), t, d, steps)
+                q = "DECLARE c SCROLL CURSOR FOR SELECT %s, %s FROM %s%s ORDER BY %s%s; %s CLOSE c" % (
+                    s, K, name, where(), t, d, steps)
                 queries.append((name, 'loose', q, None, None))
             elif shape < 0.72:  # a window ranking by time
                 lim = rng.choice([3, 10])
-                q = ("SELECT coalesce(%s::text, 'null') || '#' || rank() OVER (ORDER BY %s), '' FROM %s%s "
-                     "ORDER BY %s LIMIT %d") % (t, t, name, where(), t, lim)
+                q = "SELECT %s || '#' || rank() OVER (ORDER BY %s), '' FROM %s%s ORDER BY %s LIMIT %d" % (
+                    s, t, name, where(), t, lim)
                 queries.append((name, 'loose', q, None, None))
             else:  # min/max
                 agg = rng.choice(['min', 'max'])
@@ -212,46 +192,31 @@ def gen(seed, n, out, hyper=False):
                 queries.append((name, 'exact', q, None, None))
 
     for idx, (name, kind, q, full, flags) in enumerate(queries):
-        cursor = q.startswith('DECLARE')
-        prepared = q.startswith('PREPARE')
         lines.append("BEGIN;")
         for mode in ('on', 'off'):
-            lines.append("SET LOCAL uuidx.time_predicates = %s;" % mode)
-            lines.append("\\echo @@ %d %s %s %s plan" % (idx, name, mode, kind))
-            if cursor:
-                explain = q[len('DECLARE c SCROLL CURSOR FOR '):q.index(';')]
-            elif prepared:  # the generic plan of the statement, prepared anew in each mode
-                explain = q[:q.index('; EXECUTE')] + "; EXPLAIN (VERBOSE, COSTS OFF) " + q[q.index('EXECUTE'):]
+            lines += ["SET LOCAL uuidx.time_predicates = %s;" % mode, "\\echo @@ %d %s %s %s plan" % (idx, name, mode, kind)]
+            if q.startswith('DECLARE'):
+                lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % q[len('DECLARE c SCROLL CURSOR FOR '):q.index(';')])
+            elif q.startswith('PREPARE'):  # the generic plan of the statement, prepared anew in each mode
+                lines.append(q[:q.index('; EXECUTE')] + "; EXPLAIN (VERBOSE, COSTS OFF) " + q[q.index('EXECUTE'):] + ";")
             else:
-                explain = None
-            if prepared:
-                lines.append(explain + ";")
-            else:
-                lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % (explain or q))
-            lines.append("\\echo @@ %d %s %s %s rows" % (idx, name, mode, kind))
-            lines.append(q + ";")
+                lines.append("EXPLAIN (VERBOSE, COSTS OFF) %s;" % q)
+            lines += ["\\echo @@ %d %s %s %s rows" % (idx, name, mode, kind), q + ";"]
         if full:
-            lines.append("\\echo @@ %d %s full %s rows" % (idx, name, kind))
-            lines.append(full + ";")
+            lines += ["\\echo @@ %d %s full %s rows" % (idx, name, kind), full + ";"]
         lines.append("COMMIT;")
     with open(out, 'w') as f:
         f.write('\n'.join(lines) + '\n')
     with open(out + '.queries', 'w') as f:
-        for idx, (name, kind, q, full, flags) in enumerate(queries):
-            f.write('%d %s %s %s | %s\n' % (idx, name, kind, flags, q))
+        f.writelines('%d %s %s %s | %s\n' % (idx, name, kind, flags, q) for idx, (name, kind, q, full, flags) in enumerate(queries))
     with open(out + '.flags', 'w') as f:
-        for idx, (name, kind, q, full, flags) in enumerate(queries):
-            f.write('%d %s\n' % (idx, '%d%d' % flags if flags else '00'))
+        f.writelines('%d %s\n' % (idx, '%d%d' % flags if flags else '00') for idx, (_, _, _, _, flags) in enumerate(queries))
 
 
 def rows_of(lines):
-    out = []
-    for l in lines:
-        if '|' not in l:
-            continue  # command tags (CLOSE CURSOR, ...)
-        s, k = l.rsplit('|', 1)  # k never holds '|'; s may (the keys before the time)
-        out.append((s, k))
-    return out
+    # k never holds '|'; s may (the keys before the time); lines without one are command tags
+    # (CLOSE CURSOR, ...)
+    return [tuple(l.rsplit('|', 1)) for l in lines if '|' in l]
 
 
 def runs(rows):
@@ -274,9 +239,8 @@ def strict_ok(on, off, full, has_limit, has_offset):
     for i, ((s, a), (_, b)) in enumerate(zip(r_on, r_off)):
         boundary = (has_limit and i == len(r_on) - 1) or (has_offset and i == 0)
         if boundary:
-            for side in (a, b):
-                if collections.Counter(side) - full_by_s[s]:
-                    return False
+            if any(collections.Counter(side) - full_by_s[s] for side in (a, b)):
+                return False
         elif collections.Counter(a) != collections.Counter(b):
             return False
     return True
@@ -296,63 +260,42 @@ def rewrite_fired(on_plan, off_plan):
 
 
 def check(path, flags_path, table_rows_path):
-    parts = {}
-    cur = None
+    parts, kinds, cur = {}, {}, None
     for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off|full) (?:(\S+) )?(plan|rows)$', line.rstrip('\n'))
-        m2 = re.match(r'^@@ (\d+) (\S+) (on|off) (\S+) (plan|rows)$', line.rstrip('\n'))
-        m3 = re.match(r'^@@ (\d+) (\S+) full (\S+) rows$', line.rstrip('\n'))
-        if m2:
-            cur = (int(m2.group(1)), m2.group(2), m2.group(3), m2.group(5))
+        m = re.match(r'^@@ (\d+) (\S+) (on|off|full) (\S+) (plan|rows)$', line.rstrip('\n'))
+        if m:
+            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(5))
             parts[cur] = []
-            kinds = parts.setdefault('kind', {})
-            kinds[int(m2.group(1))] = m2.group(4)
-        elif m3:
-            cur = (int(m3.group(1)), m3.group(2), 'full', 'rows')
-            parts[cur] = []
-        elif m:
-            cur = None
+            kinds[cur[0]] = m.group(4)
         elif cur:
             parts[cur].append(line.rstrip('\n'))
-    flags = {}
-    for line in open(flags_path):
-        i, f = line.split()
-        flags[int(i)] = (f[0] == '1', f[1] == '1')
+    flags = {int(i): (f[0] == '1', f[1] == '1') for i, f in (line.split() for line in open(flags_path))}
     # Every row of each table, as (time text under each time expression, k): read from the
     # table-rows file the suite dumps (s and k per time expression).
     all_rows = collections.defaultdict(set)
     for line in open(table_rows_path):
         table, _expr, s, k = line.rstrip('\n').split('\t')
         all_rows[table].add((s, k))
-    stats = {}
-    bad = []
-    kinds = parts.get('kind', {})
-    for key in sorted(k for k in parts if k != 'kind'):
+    stats, bad = {}, []
+    for key in sorted(parts):
         idx, name, mode, what = key
-        if mode != 'on' or what != 'rows':
+        if (mode, what) != ('on', 'rows'):
             continue
-        st = stats.setdefault(name, [0, 0, 0])
-        st[0] += 1
         on = rows_of(parts[key])
         off = rows_of(parts.get((idx, name, 'off', 'rows'), []))
         full = parts.get((idx, name, 'full', 'rows'))
-        full = rows_of(full) if full is not None else None
-        kind = kinds[idx]
-        if kind == 'strict':
-            ok = strict_ok(on, off, full, *flags[idx])
-        elif kind == 'loose':
-            ok = sorted(s for s, _ in on) == sorted(s for s, _ in off)
-            # each row with a key is a row of the table under some time expression
-            for s, k in on:
-                if k and (s, k) not in all_rows[name]:
-                    ok = False
+        if kinds[idx] == 'strict':
+            ok = strict_ok(on, off, rows_of(full) if full is not None else None, *flags[idx])
+        elif kinds[idx] == 'loose':  # each row with a key is a row of the table under some time expression
+            ok = sorted(s for s, _ in on) == sorted(s for s, _ in off) and all(
+                not k or (s, k) in all_rows[name] for s, k in on)
         else:
             ok = on == off
+        fired = rewrite_fired(parts.get((idx, name, 'on', 'plan'), []), parts.get((idx, name, 'off', 'plan'), []))
+        st = stats.setdefault(name, [0, 0, 0])
+        st[0], st[1], st[2] = st[0] + 1, st[1] + (not ok), st[2] + fired
         if not ok:
-            st[1] += 1
             bad.append(idx)
-        if rewrite_fired(parts.get((idx, name, 'on', 'plan'), []), parts.get((idx, name, 'off', 'plan'), [])):
-            st[2] += 1
     for name, (tried, mismatched, fired) in sorted(stats.items()):
         print('%s %d %d %d' % (name, tried, mismatched, fired))
     if bad:

@@ -99,8 +99,7 @@ def split_statements(text):
 
 
 def expectations(stmt, trailing):
-    """Values the statement should print (from '-- → VALUE' on its lines) and errors it should
-    raise (from '-- ERROR:' lines after it, carried in the next statement's text)."""
+    """Values the statement should print (from '-- → VALUE' on its lines and after its ';')."""
     values = [trailing[1:].strip()] if trailing.startswith("→") else []
     for line in stmt.splitlines():
         m = re.search(r"--\s*→\s*(.+)$", line)
@@ -109,32 +108,21 @@ def expectations(stmt, trailing):
     return values
 
 
-def leading_values(stmt):
-    """'-- → VALUE' lines at the start of a statement's text: what the previous statement, in the
-    README, prints (for values too long to stand on its line)."""
-    vals = []
+def leading(stmt, pattern):
+    """The group of `pattern` in each comment line at the start of a statement's text: they follow
+    the previous statement in the page ('-- → VALUE' it prints, for values too long to stand on its
+    line, and '-- ERROR:  message' it raises)."""
+    out = []
     for line in stmt.strip().splitlines():
-        s = line.strip()
-        if not s.startswith("--"):
+        if not line.strip().startswith("--"):
             break
-        m = re.match(r"--\s*→\s*(.+)$", s)
+        m = re.match(pattern, line.strip())
         if m:
-            vals.append(m.group(1).strip())
-    return vals
+            out.append(m.group(1).strip())
+    return out
 
 
-def leading_errors(stmt):
-    """'-- ERROR:  message' lines at the start of a statement's text (they follow the previous
-    statement in the README)."""
-    errs = []
-    for line in stmt.strip().splitlines():
-        s = line.strip()
-        if not s.startswith("--"):
-            break
-        m = re.match(r"--\s*ERROR:\s+(.*)$", s)
-        if m:
-            errs.append(m.group(1).strip())
-    return errs
+VALUE, ERROR = r"--\s*→\s*(.+)$", r"--\s*ERROR:\s+(.*)$"
 
 
 def main(paths):
@@ -205,7 +193,8 @@ def main(paths):
             ok, why = True, []
             for j, (s, trailing) in enumerate(stmts):
                 res = results.get(j, "")
-                want_errors = leading_errors(stmts[j + 1][0]) if j + 1 < len(stmts) else []
+                following = stmts[j + 1][0] if j + 1 < len(stmts) else ""
+                want_errors = leading(following, ERROR)
                 got_errors = re.findall(r"ERROR:\s+(.*)", res)
                 for w in want_errors:
                     if not any(g.startswith(w.rstrip("…")) for g in got_errors):
@@ -214,15 +203,11 @@ def main(paths):
                 if got_errors and not want_errors:
                     ok = False
                     why.append(f"unexpected error from: {s.strip()[:80]}: {got_errors[0]}")
-                if j + 1 < len(stmts):
-                    trailing_values = leading_values(stmts[j + 1][0])
-                else:
-                    trailing_values = []
-                for v in expectations(s, trailing) + trailing_values:
+                for v in expectations(s, trailing) + leading(following, VALUE):
                     if v not in res:
                         ok = False
                         why.append(f"expected '{v}' from: {s.strip()[:80]}; got: {res.strip()[:200]}")
-            nvalues = sum(len(expectations(s, t)) + len(leading_values(s)) for s, t in stmts)
+            nvalues = sum(len(expectations(s, t)) + len(leading(s, VALUE)) for s, t in stmts)
             check(ok, f"{label}: the block runs and prints what the page says",
                   "\n".join([f"{len(stmts)} statements, {nvalues} printed values checked"] + why))
 

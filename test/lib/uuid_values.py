@@ -1,6 +1,7 @@
 """uuid_values.py: RFC 9562 layouts as 128-bit integers, for the oracles (time_oracle.py,
 order_oracle.py) that write tables of known values: v7 (§5.7, rand_a as the §6.2 Method 3
 fraction), v1 and v6 (§5.1, §5.6) from a Gregorian 100-ns timestamp, v4 (§5.4), and the text form."""
+import uuid
 
 GREG_OFFSET_100NS = 122192928000000000  # 1582-10-15 to 1970-01-01 in 100-ns intervals
 
@@ -23,5 +24,4 @@ def v4(rng):
 
 
 def text(u):
-    h = '%032x' % u
-    return '%s-%s-%s-%s-%s' % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+    return str(uuid.UUID(int=u))

@@ -12,7 +12,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $rows = $ENV{UUIDX_DUMP_ROWS} // 10000;
+my $rows = 10000;
 
 my $node = PostgreSQL::Test::Cluster->new('dump');
 $node->init;

@@ -11,10 +11,13 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time);
+use FindBin;
+use lib "$FindBin::RealBin/lib";
+use UuidxGeneration;
 
-my $n = $ENV{UUIDX_MEMORY_VALUES} // 10_000_000;
-my $m = $ENV{UUIDX_MEMORY_VALUES_INPUT} // 2_000_000;    # slower functions: fewer calls
-my $max_growth_kb = $ENV{UUIDX_MEMORY_MAX_GROWTH_KB} // 4096;    # "a few MB"
+my $n = sized(10_000_000, 2_000_000);
+my $m = sized(2_000_000, 400_000);    # slower functions: fewer calls
+my $max_growth_kb = 4096;    # "a few MB"
 
 # A leak of even 8 bytes a call would show as 16 MB over 2 * 10^6 calls. The lab runs 2 * 10^6
 # and 4 * 10^5 calls on the majors other than 18: a palloc chunk leaked per call (16 bytes at

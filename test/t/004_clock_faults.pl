@@ -16,7 +16,7 @@ use lib "$FindBin::RealBin/lib";
 use UuidxFaketime;
 use UuidxGeneration;
 
-my $per_phase = $ENV{UUIDX_CLOCK_PER_PHASE} // 20000;    # values of each version per phase
+my $per_phase = 20000;    # values of each version per phase
 my $half = int($per_phase / 2);
 my $libfaketime = faketime_library();
 unless ($libfaketime)

@@ -4,9 +4,7 @@
 # right, each session its own v1 node. Then v7 alone, four calls in a row
 # (test/concurrency/session_v7.pgbench): the same checks, and within each session a value on the
 # tick of the one before it has the previous rand_b plus an increment in [1, 2^32]
-# (RFC 9562 §6.2, Method 2). UUIDX_CONC_SESSIONS, UUIDX_CONC_PER_SESSION and
-# UUIDX_CONC_V7_PER_SESSION (0: no v7-only part) change the sizes; 1,000,000 v7 values a session
-# take about 100 s on 2 cores.
+# (RFC 9562 §6.2, Method 2).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -17,9 +15,9 @@ use Test::More;
 use Time::HiRes qw(time);
 use UuidxGeneration;
 
-my $sessions = $ENV{UUIDX_CONC_SESSIONS} // 16;
-my $per_session = $ENV{UUIDX_CONC_PER_SESSION} // 100_000;
-my $v7_per_session = $ENV{UUIDX_CONC_V7_PER_SESSION} // 100_000;
+my $sessions = 16;
+my $per_session = 100_000;
+my $v7_per_session = 100_000;
 my $chunk = 10_000;
 
 my $node = PostgreSQL::Test::Cluster->new('concurrency');

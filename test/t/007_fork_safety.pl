@@ -11,7 +11,7 @@
 #  2. parallel workers: a forced parallel plan whose Parallel Seq Scan calls the generators, shown
 #     by EXPLAIN ANALYZE to have launched workers, produces no duplicates, and its v1 values carry
 #     several nodes (one per process that generated them).
-# UUIDX_PARALLEL_ROWS (default 10^6) sizes the parallel scan.
+# The parallel scan reads 10^6 rows (2.5·10^5 where UUIDX_TEST_SIZE=lean).
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -25,9 +25,9 @@ use UuidxGeneration;
 plan skip_all => 'UUIDX_FAULTS_INSTALL names no fault-injection build (the lab makes it: lab/kinds/tap.sh)'
   unless $ENV{UUIDX_FAULTS_INSTALL};
 
-my $sessions = $ENV{UUIDX_CONC_SESSIONS} // 16;
-my $per_session = $ENV{UUIDX_CONC_PER_SESSION} // 100_000;
-my $parallel_rows = $ENV{UUIDX_PARALLEL_ROWS} // 1_000_000;
+my $sessions = 16;
+my $per_session = 100_000;
+my $parallel_rows = sized(1_000_000, 250_000);
 
 my $node = PostgreSQL::Test::Cluster->new('fork_safety', install_path => $ENV{UUIDX_FAULTS_INSTALL});
 $node->init;

@@ -3,14 +3,13 @@
 #     refused by ALTER SYSTEM, and from the configuration file every uuid_generate_v7() fails
 #     (in a session idle in a transaction block when the reload arrives too), while everything
 #     else works (a parallel query whose workers restore 'server' from their leader);
-#  2. UUIDX_SERVER_SESSIONS concurrent sessions x UUIDX_SERVER_PER_SESSION values (default
-#     16 x 100,000): no duplicates, each session increasing; every value within 1 ms of the clock
+#  2. 16 concurrent sessions x 100,000 values: no duplicates, each session increasing; every value within 1 ms of the clock
 #     while 16 sessions generate;
 #  3. crash restart (kill -9 of a backend, shared memory re-created): values after it are greater
 #     than every value before;
 #  4. happens-before under libfaketime: sessions take turns (each generates and commits after it
-#     saw the row of the turn before: test/serverscope/turns.sql), UUIDX_SERVER_TURNS turns
-#     (default 10,000) over six sessions, the server's clock stepped back 2 s in the middle and two
+#     saw the row of the turn before: test/serverscope/turns.sql), 10,000 turns
+#     (4,000 where UUIDX_TEST_SIZE=lean) over six sessions, the server's clock stepped back 2 s in the middle and two
 #     new sessions joining after it: in server scope every value is greater than every earlier
 #     one; the same run in session scope must show a later value below an earlier one (the test
 #     can fail);
@@ -28,9 +27,9 @@ use Time::HiRes qw(time usleep);
 use UuidxFaketime;
 use UuidxGeneration;
 
-my $sessions = $ENV{UUIDX_SERVER_SESSIONS} // 16;
-my $per_session = $ENV{UUIDX_SERVER_PER_SESSION} // 100_000;
-my $turns = $ENV{UUIDX_SERVER_TURNS} // 10_000;
+my $sessions = 16;
+my $per_session = 100_000;
+my $turns = sized(10_000, 4_000);
 my $half = int($turns / 2);
 my $serverscope = "$FindBin::RealBin/../serverscope";
 my $needs_preload = "ERROR:  55000: uuidx.v7_scope = 'server' requires uuidx in shared_preload_libraries";

@@ -15,8 +15,8 @@
 # submillisecond => argument. Checks: the rows are identical every time; the rewrite fired (the
 # plan changed) for many predicates on (a) and (a') planned without sequential scans (where a plan
 # reads the whole table, the added condition leaves its filter again), and never on (b) nor on the
-# tables that are not provably v7. Deterministic seed (UUIDX_ORACLE_SEED); UUIDX_ORACLE_N
-# predicates per table. The library is preloaded together with pg_stat_statements where
+# tables that are not provably v7. Deterministic seed (UUIDX_ORACLE_SEED); 300
+# predicates per table (100 where UUIDX_TEST_SIZE=lean). The library is preloaded together with pg_stat_statements where
 # available, so the hook runs chained behind another planner hook.
 use strict;
 use warnings FATAL => 'all';
@@ -31,7 +31,7 @@ use UuidxGeneration;
 use UuidxOracle;
 
 my $seed = $ENV{UUIDX_ORACLE_SEED} // 20261123;
-my $n = $ENV{UUIDX_ORACLE_N} // 300;
+my $n = sized(300, 100);
 my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;

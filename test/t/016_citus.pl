@@ -9,9 +9,10 @@
 # queries; per-shard counts under a v7 key; time-range queries (uuid_extract_time,
 # uuid_v7_floor/ceil) compared row for row with a single server holding the same rows; the
 # statements Citus refuses with a volatile function, and what to write instead; sessions on all
-# three nodes generating at once (UUIDX_CITUS_GEN_SESSIONS per node, default 2, each
-# UUIDX_CITUS_GEN_PER_SESSION values of v1, v4, v6 and v7, default 2.5·10^5), merged in a table
-# distributed by the value: no duplicate, every v1/v6 session with a node of its own. UUIDX_CITUS_ROWS (default 20000) sizes the tables of the query checks.
+# three nodes generating at once (2 sessions per node, each 2.5·10^5
+# values of v1, v4, v6 and v7), merged in a table
+# distributed by the value: no duplicate, every v1/v6 session with a node of its own.
+# The tables of the query checks hold 20,000 rows.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -31,9 +32,9 @@ chomp $pkglibdir;
 plan skip_all => "UUIDX_CITUS=$ENV{UUIDX_CITUS} but no citus.so in $pkglibdir (pg_config --pkglibdir): Citus is not installed there"
   unless -f "$pkglibdir/citus.so";
 
-my $gen_sessions = $ENV{UUIDX_CITUS_GEN_SESSIONS} // 2;
-my $gen_per_session = $ENV{UUIDX_CITUS_GEN_PER_SESSION} // 250_000;
-my $rows = $ENV{UUIDX_CITUS_ROWS} // 20000;
+my $gen_sessions = 2;
+my $gen_per_session = 250_000;
+my $rows = 20000;
 note(`pg_config --version` =~ s/\n//r . ", Citus $ENV{UUIDX_CITUS}");
 
 # psql on NODE: its output and its errors as one text, the errors last. What a check reads, so a

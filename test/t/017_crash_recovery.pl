@@ -14,7 +14,7 @@
 #     run ahead of it). The scopes do not differ here; it fails where the clock goes back across
 #     the restart, as 008_server_scope's crash restart with the clock 10 s back shows;
 #   - the façade key and every uuidx setting are those of before the crash.
-# UUIDX_CRASH_ROUNDS (default 20, at least 4) rounds, alternating the kill of a backend and of the
+# 20 rounds (8 where UUIDX_TEST_SIZE=lean), alternating the kill of a backend and of the
 # postmaster; each round's load lasts at most 30 s and each wait for the server is bounded.
 use strict;
 use warnings FATAL => 'all';
@@ -27,7 +27,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use UuidxGeneration;
 
-my $rounds = $ENV{UUIDX_CRASH_ROUNDS} // 20;
+my $rounds = sized(20, 8);
 $rounds = 4 if $rounds < 4;
 my $clients = 4;
 my $tmp = PostgreSQL::Test::Utils::tempdir;

@@ -6,9 +6,8 @@
 # rewrite fires on the tables proven v7 as often as on a primary, and never on the others. Every
 # query that reads no clock (now() ... differ between two runs) runs on the primary too, the
 # rewrite on: its rows there are the standby's.
-# UUIDX_STANDBY_ORACLE_N predicates a table, else UUIDX_ORACLE_N, else 300 (the lab runs fewer on
-# the majors other than 18, where 009 runs the oracle on a primary); deterministic seed
-# (UUIDX_ORACLE_SEED).
+# 300 predicates a table (60 where UUIDX_TEST_SIZE=lean: the lab runs fewer on the majors other
+# than 18, where 009 runs the oracle on a primary); deterministic seed (UUIDX_ORACLE_SEED).
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(copy);
@@ -21,7 +20,7 @@ use UuidxGeneration;
 use UuidxOracle;
 
 my $seed = ($ENV{UUIDX_ORACLE_SEED} // 20261123) + 1;
-my $n = $ENV{UUIDX_STANDBY_ORACLE_N} // $ENV{UUIDX_ORACLE_N} // 300;
+my $n = sized(300, 60);
 my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 
 my $primary = PostgreSQL::Test::Cluster->new('oracle_primary');

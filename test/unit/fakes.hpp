@@ -1,13 +1,18 @@
 // fakes.hpp: deterministic stand-ins for the clock and the CSPRNG, and small helpers for tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "bytes.hpp"
 #include "error.hpp"
+#include "layout.hpp"
+#include "monotonic.hpp"
 #include "random.hpp"
 #include "uuid.hpp"
 #include "uuid_text.hpp"
@@ -86,6 +91,23 @@ inline Uuid U(const std::string& text) {
   Uuid u{};
   if (!parse_uuid(text, u)) throw std::invalid_argument("bad uuid literal in test: " + text);
   return u;
+}
+
+// A v7's 60-bit tick (unix_ts_ms << 12 | rand_a, RFC 9562 §6.2 Method 3) and its rand_b.
+inline std::uint64_t tick_of(const Uuid& v7) { return *v7_unix_ms(v7) << 12 | ((v7[6] & 0x0fu) << 8 | v7[7]); }
+inline std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
+
+// The Error that f() throws. When it throws none, a test failure, and an Error of no class whose
+// message is empty, so that every check of it fails too.
+template <class F>
+Error error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no uuidx::Error thrown";
+  return Error(static_cast<Errc>(-1), "");
 }
 
 }  // namespace uuidx::testing

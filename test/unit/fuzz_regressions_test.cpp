@@ -21,7 +21,6 @@ namespace {
 TEST(FuzzRegression, FormatsInstantsNearInt64Min) {
   // INT64_MIN + 1 µs: day -106751992 since 1970 = 290309-12-21 BC (Python: 146097-day cycles).
   EXPECT_EQ(format_unix_micros(INT64_MIN + 1), "290309-12-21 19:59:05.224193+00 BC");
-  EXPECT_EQ(format_unix_micros(-1), "1969-12-31 23:59:59.999999+00");
   EXPECT_EQ(format_unix_micros(-86400000000LL), "1969-12-31 00:00:00.000000+00");
 }
 
@@ -30,67 +29,37 @@ TEST(FuzzRegression, FormatsInstantsNearInt64Min) {
 TEST(FuzzRegression, ShiftToTheFarPastIsAnOverflowError) {
   V7State state{1};
   testing::ConstantRandom rng(0x42);
-  try {
-    generate_v7_shifted(state, 0, INT64_MIN, rng);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Errc::datetime_overflow);
-    EXPECT_NE(std::string(e.what()).find(" BC\""), std::string::npos) << e.what();
-  }
+  const Error e = testing::error_of([&] { generate_v7_shifted(state, 0, INT64_MIN, rng); });
+  EXPECT_EQ(e.code(), Errc::datetime_overflow);
+  EXPECT_NE(std::string(e.what()).find(" BC\""), std::string::npos) << e.what();
 }
-
-}  // namespace
-}  // namespace uuidx
-
-namespace uuidx {
-namespace {
 
 // sql/bad_input.sql: unknown format and algorithm names were cut at a fixed 64 bytes for the
 // message, which could split a UTF-8 character; with client_encoding LATIN1 the client then got
 // "invalid byte sequence for encoding UTF8" (22021) instead of the 22023 error.
 TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
-  try {
-    parse_encoding(std::string(79, 'b') + "\xc3\xa9");
-    ADD_FAILURE();
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "unsupported uuid encoding: \"" + std::string(79, 'b') + "...\"");
-  }
-  try {
-    parse_name_hash(std::string(63, 'a') + "\xc3\xa9");
-    ADD_FAILURE();
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(63, 'a') + "...\"");
-  }
-  try {
-    parse_name_hash(std::string(64, 'a'));  // exactly 64 bytes: shown whole
-    ADD_FAILURE();
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(64, 'a') + "\"");
-  }
+  const auto message = [](auto parse, const std::string& name) {
+    return std::string(testing::error_of([&] { parse(name); }).what());
+  };
+  EXPECT_EQ(message(parse_encoding, std::string(79, 'b') + "\xc3\xa9"),
+            "unsupported uuid encoding: \"" + std::string(79, 'b') + "...\"");
+  EXPECT_EQ(message(parse_name_hash, std::string(63, 'a') + "\xc3\xa9"),
+            "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(63, 'a') + "...\"");
+  EXPECT_EQ(message(parse_name_hash, std::string(64, 'a')),  // exactly 64 bytes: shown whole
+            "unsupported hash algorithm for name-based UUIDv8: \"" + std::string(64, 'a') + "\"");
 }
-
-}  // namespace
-}  // namespace uuidx
-
-namespace uuidx {
-namespace {
 
 // sql/bad_input.sql: a negative shift was written "-1 days 00:00:01.000000", which in PostgreSQL's
 // interval syntax means one second less than a day back; both parts now carry the sign.
 TEST(FuzzRegression, NegativeShiftIsWrittenAsPostgreSQLWritesIntervals) {
   V7State state{0};
   testing::ConstantRandom rng(0);
-  try {
-    generate_v7_shifted(state, 500 * testing::kNsPerMs, -(86400000000LL + 1000000LL), rng);
-    ADD_FAILURE() << "no error";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.detail().rfind(
-                  "A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0),
-              0u)
-        << e.detail();
-  }
+  const Error e = testing::error_of(
+      [&] { generate_v7_shifted(state, 500 * testing::kNsPerMs, -(86400000000LL + 1000000LL), rng); });
+  EXPECT_EQ(
+      e.detail().rfind("A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0),
+      0u)
+      << e.detail();
 }
 
 }  // namespace

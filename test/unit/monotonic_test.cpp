@@ -5,6 +5,7 @@
 
 #include <set>
 #include <type_traits>
+#include <utility>
 
 #include "bytes.hpp"
 #include "fakes.hpp"
@@ -18,11 +19,11 @@ using testing::FakeClock;
 using testing::FakeRandom;
 using testing::kNsPerMs;
 using testing::kNsPerSec;
+using testing::rand_b_of;
+using testing::tick_of;
 
 // 2026-01-01 00:00:00.000123456 UTC: an instant with a sub-millisecond part.
 constexpr std::int64_t kStart = 1767225600000123456LL;
-
-std::uint64_t tick_of(const Uuid& v7) { return *v7_unix_ms(v7) << 12 | ((v7[6] & 0x0fu) << 8 | v7[7]); }
 
 TEST(NextMonotonic, ClockAheadWins) {
   std::uint64_t out = 0;
@@ -48,9 +49,9 @@ TEST(NextMonotonic, RefusesToPassTheMaximum) {
 
 // ---- the v7 step alone: RFC 9562 §6.2, Method 3 combined with Method 2 -----------------------
 
-bool greater(const V7State& a, const V7State& b) {
-  return a.last_tick > b.last_tick || (a.last_tick == b.last_tick && a.last_rand_b > b.last_rand_b);
-}
+// A state as (tick, rand_b): compared whole, and ordered as the UUIDs are.
+using Pair = std::pair<std::uint64_t, std::uint64_t>;
+Pair pair_of(const V7State& s) { return {s.last_tick, s.last_rand_b}; }
 
 // A pure function over a plain 16-byte value, usable at compile time.
 static_assert(std::is_trivially_copyable<V7State>::value && sizeof(V7State) <= 16, "V7State fits a 16-byte CAS");
@@ -64,49 +65,39 @@ static_assert(
 TEST(NextV7, ClockAheadTakesTheClockTickAndAFreshRandB) {
   V7State out{};
   ASSERT_TRUE(next_v7(V7State{10, 5}, 11, 7, ~std::uint64_t{0}, out));
-  EXPECT_EQ(out.last_tick, 11u);
-  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);  // the 62 low bits of `fresh`
+  EXPECT_EQ(pair_of(out), Pair(11u, kMaxV7RandB));  // the 62 low bits of `fresh`
   ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB}, 4096 * 1000, 7, 42, out));
-  EXPECT_EQ(out.last_tick, 4096u * 1000);
-  EXPECT_EQ(out.last_rand_b, 42u);
+  EXPECT_EQ(pair_of(out), Pair(4096u * 1000, 42u));
 }
 
 TEST(NextV7, SameOrEarlierClockTickKeepsTheTickAndAddsTheIncrement) {
   V7State out{};
   ASSERT_TRUE(next_v7(V7State{10, 5}, 10, 7, 999, out));  // a burst within one tick
-  EXPECT_EQ(out.last_tick, 10u);
-  EXPECT_EQ(out.last_rand_b, 12u);
+  EXPECT_EQ(pair_of(out), Pair(10u, 12u));
   ASSERT_TRUE(next_v7(V7State{10, 5}, 3, 7, 999, out));  // a clock behind the last value
-  EXPECT_EQ(out.last_tick, 10u);
-  EXPECT_EQ(out.last_rand_b, 12u);
+  EXPECT_EQ(pair_of(out), Pair(10u, 12u));
   ASSERT_TRUE(next_v7(V7State{10, 5}, 10, kMaxV7Increment, 999, out));  // the largest increment
-  EXPECT_EQ(out.last_tick, 10u);
-  EXPECT_EQ(out.last_rand_b, 5 + (std::uint64_t{1} << 32));
+  EXPECT_EQ(pair_of(out), Pair(10u, 5 + (std::uint64_t{1} << 32)));
 }
 
 TEST(NextV7, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   V7State out{};
   ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB - 3}, 10, 3, 999, out));  // fits exactly
-  EXPECT_EQ(out.last_tick, 10u);
-  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+  EXPECT_EQ(pair_of(out), Pair(10u, kMaxV7RandB));
   ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB - 3}, 10, 4, 999, out));  // one too many
-  EXPECT_EQ(out.last_tick, 11u);
-  EXPECT_EQ(out.last_rand_b, 999u);
+  EXPECT_EQ(pair_of(out), Pair(11u, 999u));
   ASSERT_TRUE(next_v7(V7State{10, kMaxV7RandB}, 2, 1, ~std::uint64_t{0}, out));
-  EXPECT_EQ(out.last_tick, 11u);
-  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+  EXPECT_EQ(pair_of(out), Pair(11u, kMaxV7RandB));
 }
 
 TEST(NextV7, RefusesToPassTheLastTick) {
   V7State out{1, 2};
   ASSERT_TRUE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB - 1}, kMaxV7Tick, 1, 0, out));  // room for one more
-  EXPECT_EQ(out.last_tick, kMaxV7Tick);
-  EXPECT_EQ(out.last_rand_b, kMaxV7RandB);
+  EXPECT_EQ(pair_of(out), Pair(kMaxV7Tick, kMaxV7RandB));
   out = V7State{1, 2};
   EXPECT_FALSE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB}, kMaxV7Tick, 1, 0, out));
   EXPECT_FALSE(next_v7(V7State{kMaxV7Tick, kMaxV7RandB - 1}, 0, 2, 0, out));
-  EXPECT_EQ(out.last_tick, 1u);  // untouched on failure
-  EXPECT_EQ(out.last_rand_b, 2u);
+  EXPECT_EQ(pair_of(out), Pair(1u, 2u));  // untouched on failure
 }
 
 TEST(NextV7, StrictlyIncreasingAndReadsFreshExactlyWhenItSaysSo) {
@@ -123,34 +114,32 @@ TEST(NextV7, StrictlyIncreasingAndReadsFreshExactlyWhenItSaysSo) {
     V7State a{}, b{};
     ASSERT_TRUE(next_v7(last, now, increment, fresh_a, a));
     ASSERT_TRUE(next_v7(last, now, increment, fresh_b, b));
-    ASSERT_TRUE(greater(a, last)) << i;
+    ASSERT_GT(pair_of(a), pair_of(last)) << i;
     ASSERT_LE(a.last_rand_b, kMaxV7RandB);
     if (now > last.last_tick) {  // the clock's tick, fresh bits
-      ASSERT_EQ(a.last_tick, now);
-      ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
+      ASSERT_EQ(pair_of(a), Pair(now, fresh_a & kMaxV7RandB));
     } else if (last.last_rand_b + increment <= kMaxV7RandB) {  // the same tick, incremented
-      ASSERT_EQ(a.last_tick, last.last_tick);
-      ASSERT_EQ(a.last_rand_b, last.last_rand_b + increment);
+      ASSERT_EQ(pair_of(a), Pair(last.last_tick, last.last_rand_b + increment));
     } else {  // overflow: one tick on, fresh bits
-      ASSERT_EQ(a.last_tick, last.last_tick + 1);
-      ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
+      ASSERT_EQ(pair_of(a), Pair(last.last_tick + 1, fresh_a & kMaxV7RandB));
     }
     if (v7_step_needs_fresh(last, now, increment)) {
       ASSERT_EQ(a.last_rand_b, fresh_a & kMaxV7RandB);
     } else {
-      ASSERT_EQ(a.last_tick, b.last_tick);  // `fresh` not read: a caller may skip drawing it
-      ASSERT_EQ(a.last_rand_b, b.last_rand_b);
+      ASSERT_EQ(pair_of(a), pair_of(b));  // `fresh` not read: a caller may skip drawing it
     }
   }
 }
 
 // ---- generate_v7: the step with a clock and a random source ---------------------------------
 
-std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
-
-TEST(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
+// Each test starts a fresh session: a fake random source and the initial state.
+struct V7Monotonic : ::testing::Test {
   FakeRandom rng;
   V7State state;
+};
+
+TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
   FakeClock clock{kStart - kStart % kNsPerMs};  // the first ns of a ms, so of a 244-ns tick
   const std::uint64_t tick = v7_tick_from_ns(clock.now_ns);
   Uuid prev = generate_v7(state, clock.now_ns, rng);
@@ -171,9 +160,8 @@ TEST(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
   EXPECT_GT(increments.size(), 20u);  // random increments, not a counter
 }
 
-TEST(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
+TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
   testing::ScriptedV7Random rng({12345}, 0x00);
-  V7State state;
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
   rng.increment_byte = 0xff;
@@ -186,10 +174,9 @@ TEST(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
   EXPECT_EQ(rng.increment_draws, 2u);
 }
 
-TEST(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
+TEST_F(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   // A fresh rand_b with room for exactly one largest increment.
   testing::ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
-  V7State state;
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
@@ -205,13 +192,10 @@ TEST(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   EXPECT_LT(a, b);
   EXPECT_LT(b, c);
   EXPECT_LT(c, d);
-  EXPECT_EQ(state.last_tick, tick + 1);
-  EXPECT_EQ(state.last_rand_b, rand_b_of(d));
+  EXPECT_EQ(pair_of(state), Pair(tick + 1, rand_b_of(d)));
 }
 
-TEST(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   Uuid prev = generate_v7(state, kStart, rng);
   for (int i = 0; i < 1000000; ++i) {
@@ -230,7 +214,7 @@ TEST(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
   EXPECT_EQ(*v7_unix_ms(prev), static_cast<std::uint64_t>(kStart / kNsPerMs));
 }
 
-TEST(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
+TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   {
     // From rand_b 0, 2^30 - 1 largest increments fit in 62 bits: 10^6 calls stay on the tick.
@@ -274,9 +258,7 @@ TEST(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) {
   }
 }
 
-TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
   FakeClock clock{kStart - kStart % kNsPerMs};  // at the start of a ms
   const std::uint64_t first_ms = static_cast<std::uint64_t>(clock.now_ns / kNsPerMs);
   Uuid prev = generate_v7(state, clock.now_ns, rng);
@@ -290,9 +272,7 @@ TEST(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
   EXPECT_EQ(*v7_unix_ms(prev), first_ms);  // 5000 values > 4096 per ms, still in the clock's ms
 }
 
-TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
   FakeClock clock{kStart};
   const Uuid before = generate_v7(state, clock.now_ns, rng);
   clock.advance_ns(-kNsPerSec);
@@ -319,13 +299,10 @@ TEST(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
 // sequence whose clock is 2 s behind the floor starts above every v7 of the floor's tick, stays
 // strictly increasing on the tick after it while the clock is behind, and follows the clock
 // again once it passes. A state already above the floor is left as it is.
-TEST(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
-  FakeRandom rng;
+TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
-  V7State state;
   raise_v7_above(state, floor_ns);
-  EXPECT_EQ(state.last_tick, v7_tick_from_ns(floor_ns));
-  EXPECT_EQ(state.last_rand_b, kMaxV7RandB);
+  EXPECT_EQ(pair_of(state), Pair(v7_tick_from_ns(floor_ns), kMaxV7RandB));
   const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
   FakeClock clock{kStart};
   Uuid prev = greatest_of_floor;
@@ -343,13 +320,11 @@ TEST(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
 
   const V7State above = state;
   raise_v7_above(state, floor_ns);  // an earlier instant than the state's last value
-  EXPECT_EQ(state.last_tick, above.last_tick);
-  EXPECT_EQ(state.last_rand_b, above.last_rand_b);
+  EXPECT_EQ(pair_of(state), pair_of(above));
 }
 
-TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
+TEST_F(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
-  V7State state;
   const Uuid before = generate_v7(state, kStart, rng);
   const Uuid after = generate_v7(state, kStart - 3600 * kNsPerSec, rng);
   const Uuid later = generate_v7(state, kStart - 3600 * kNsPerSec + kNsPerMs, rng);
@@ -367,9 +342,7 @@ TEST(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   EXPECT_EQ(rng.fresh_draws, 2u);
 }
 
-TEST(V7Monotonic, SubMillisecondFractionIsMethod3) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, SubMillisecondFractionIsMethod3) {
   // 0.5 ms into a millisecond is fraction 2048 of 4096 (§6.2 Method 3).
   const std::int64_t t = 1767225600000LL * kNsPerMs + 500000;
   const Uuid v7 = generate_v7(state, t, rng);
@@ -377,17 +350,14 @@ TEST(V7Monotonic, SubMillisecondFractionIsMethod3) {
   EXPECT_EQ(v7[7], 0x00);
 }
 
-TEST(V7Monotonic, RandBIsRandomWithVariant) {
+TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
   testing::ConstantRandom ones(0xff);
-  V7State state;
   const Uuid v7 = generate_v7(state, kStart, ones);
   EXPECT_EQ(v7[8], 0xbf);  // 10 then six random ones
   for (int i = 9; i < 16; ++i) EXPECT_EQ(v7[i], 0xff);
 }
 
-TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   // The last tick still counts up in rand_b while it has room...
   state.last_tick = kMaxV7Tick;
   state.last_rand_b = 0;
@@ -395,29 +365,20 @@ TEST(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   EXPECT_EQ(tick_of(last_ms), kMaxV7Tick);
   // ... and then there is nothing greater left.
   state.last_rand_b = kMaxV7RandB;
-  try {
-    generate_v7(state, kStart, rng);
-    FAIL() << "expected an overflow";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Errc::datetime_overflow);
-    EXPECT_NE(std::string(e.what()).find("timestamp out of range for UUIDv7"), std::string::npos);
-  }
-  EXPECT_EQ(state.last_tick, kMaxV7Tick);  // state untouched
-  EXPECT_EQ(state.last_rand_b, kMaxV7RandB);
+  const Error e = testing::error_of([&] { generate_v7(state, kStart, rng); });
+  EXPECT_EQ(e.code(), Errc::datetime_overflow);
+  EXPECT_NE(std::string(e.what()).find("timestamp out of range for UUIDv7"), std::string::npos);
+  EXPECT_EQ(pair_of(state), Pair(kMaxV7Tick, kMaxV7RandB));  // state untouched
 }
 
-TEST(V7Monotonic, LatestNanosecondClockFitsThe48BitMillisecond) {
+TEST_F(V7Monotonic, LatestNanosecondClockFitsThe48BitMillisecond) {
   // An int64 ns clock ends in 2262, far inside unix_ts_ms's range (10889): the clock alone can
   // never overflow a v7; only an exhausted tick counter can (tested above).
-  FakeRandom rng;
-  V7State state;
   const Uuid last = generate_v7(state, INT64_MAX, rng);
   EXPECT_EQ(*v7_unix_ms(last), static_cast<std::uint64_t>(INT64_MAX / kNsPerMs));
 }
 
-TEST(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
-  FakeRandom rng;
-  V7State state;
+TEST_F(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   const Uuid a = generate_v7(state, -5 * kNsPerSec, rng);
   const Uuid b = generate_v7(state, -4 * kNsPerSec, rng);
   EXPECT_EQ(*v7_unix_ms(a), 0u);
@@ -425,9 +386,12 @@ TEST(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   EXPECT_LT(a, b);
 }
 
-TEST(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
+struct GregorianMonotonic : ::testing::Test {
   FakeRandom rng;
   GregorianState state;
+};
+
+TEST_F(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
   Uuid prev = generate_v6(state, kStart, rng);
   std::uint64_t prev_ts = *gregorian_timestamp(prev);
   for (int i = 0; i < 1000000; ++i) {
@@ -440,9 +404,7 @@ TEST(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
   }
 }
 
-TEST(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
   std::uint64_t last = 0;
   for (int i = 0; i < 1000; ++i) {
     const Uuid u = (i % 2) ? generate_v1(state, kStart, rng) : generate_v6(state, kStart, rng);
@@ -452,9 +414,7 @@ TEST(GregorianMonotonic, V1AndV6ShareOneTimestampStream) {
   }
 }
 
-TEST(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
   const Uuid before = generate_v1(state, kStart, rng);
   const Uuid back_1s = generate_v1(state, kStart - kNsPerSec, rng);
   const Uuid back_1h = generate_v1(state, kStart - 3600 * kNsPerSec, rng);
@@ -464,9 +424,7 @@ TEST(GregorianMonotonic, ClockStepsBackOneSecondAndOneHour) {
   EXPECT_EQ(unix_micros(caught_up), (kStart + kNsPerSec) / 1000);
 }
 
-TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
   const Uuid a = generate_v1(state, kStart, rng);
   const std::size_t drawn_after_seed = rng.drawn;
   const Uuid b = generate_v6(state, kStart + 1000, rng);
@@ -481,24 +439,17 @@ TEST(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
 // with different streams get different nodes, and sessions fed the same stream get the same node
 // even at another time. So two processes differ only if their random sources do (the fork
 // handler's job: session_test.cpp and the TAP test test/t/007_fork_safety.pl).
-TEST(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
+TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;
   EXPECT_NE(node(generate_v1(s1, kStart, rng1)), node(generate_v1(s2, kStart, rng2)));
   EXPECT_EQ(node(generate_v1(t1, kStart, same1)), node(generate_v1(t2, kStart + 5000, same2)));
 }
 
-TEST(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
-  FakeRandom rng;
-  GregorianState state;
+TEST_F(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
   generate_v1(state, kStart, rng);
   state.last_100ns = kMaxGregorian100ns;
-  try {
-    generate_v1(state, kStart, rng);
-    FAIL() << "expected an overflow";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Errc::datetime_overflow);
-  }
+  EXPECT_EQ(testing::error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "error.hpp"
+#include "fakes.hpp"
 #include "generators.hpp"
 #include "random.hpp"
 
@@ -81,13 +82,9 @@ TEST_F(BufferedRandomTest, FailedRefillThrowsAndNeverReturnsWeakBytes) {
   BufferedRandom rng(&CountingSource::refill);
   CountingSource::fail = true;
   std::uint8_t out[16] = {};
-  try {
-    rng.fill(out, sizeof out);
-    FAIL() << "expected random_failure";
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), Errc::random_failure);
-    EXPECT_STREQ(e.what(), "could not generate random values");
-  }
+  const Error e = testing::error_of([&] { rng.fill(out, sizeof out); });
+  EXPECT_EQ(e.code(), Errc::random_failure);
+  EXPECT_STREQ(e.what(), "could not generate random values");
   EXPECT_EQ(rng.buffered(), 0u);
   // A generator surfaces the same failure instead of producing a value.
   V7State state;

@@ -45,13 +45,9 @@ TEST(V7Range, Limits) {
   for (std::int64_t bad :
        {std::int64_t{-1}, std::int64_t{-1000}, (kMaxUnixMs + 1) * 1000, kInfinitePast, kInfiniteFuture}) {
     for (auto fn : {&v7_floor, &v7_ceil}) {
-      try {
-        fn(bad);
-        ADD_FAILURE() << bad;
-      } catch (const Error& e) {
-        EXPECT_EQ(e.code(), Errc::datetime_overflow);
-        EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"" + format_unix_micros(bad) + "\"");
-      }
+      const Error e = testing::error_of([&] { fn(bad); });
+      EXPECT_EQ(e.code(), Errc::datetime_overflow) << bad;
+      EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"" + format_unix_micros(bad) + "\"");
     }
   }
 }
@@ -94,29 +90,18 @@ TEST(V7Shift, OutOfRangeIsDatetimeOverflow) {
   V7State state;
   const std::int64_t now = kA6Micros * 1000;
   for (std::int64_t shift : {-kA6Micros - 1000, (kMaxUnixMs + 1) * 1000, INT64_MIN, INT64_MAX}) {
-    try {
-      generate_v7_shifted(state, now, shift, rng);
-      ADD_FAILURE() << shift;
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code(), Errc::datetime_overflow);
-      EXPECT_EQ(std::string(e.what()).substr(0, 35), "timestamp out of range for UUIDv7: ");
-    }
+    const Error e = testing::error_of([&] { generate_v7_shifted(state, now, shift, rng); });
+    EXPECT_EQ(e.code(), Errc::datetime_overflow) << shift;
+    EXPECT_EQ(std::string(e.what()).substr(0, 35), "timestamp out of range for UUIDv7: ");
   }
-  try {
-    V7State fresh;  // the loop above advanced `state` by a few ticks
-    generate_v7_shifted(fresh, now, -kA6Micros - 1000, rng);
-    ADD_FAILURE();
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "timestamp out of range for UUIDv7: \"1969-12-31 23:59:59.999000+00\"");
-  }
-  // The largest shift PostgreSQL can produce passes int64 µs: named as "later than ...".
-  try {
+  // From a fresh state (the loop above advanced `state` by a few ticks): the instant named.
+  const auto shifted_error = [&](std::int64_t shift) {
     V7State fresh;
-    generate_v7_shifted(fresh, now, INT64_MAX - 1000, rng);
-    ADD_FAILURE();
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()).substr(0, 47), "timestamp out of range for UUIDv7: \"later than ");
-  }
+    return std::string(testing::error_of([&] { generate_v7_shifted(fresh, now, shift, rng); }).what());
+  };
+  EXPECT_EQ(shifted_error(-kA6Micros - 1000), "timestamp out of range for UUIDv7: \"1969-12-31 23:59:59.999000+00\"");
+  // The largest shift PostgreSQL can produce passes int64 µs: named as "later than ...".
+  EXPECT_EQ(shifted_error(INT64_MAX - 1000).substr(0, 47), "timestamp out of range for UUIDv7: \"later than ");
   // Exactly back to the epoch is still in range.
   V7State fresh;
   EXPECT_EQ(unix_micros(generate_v7_shifted(fresh, now, -kA6Micros, rng)), 0);

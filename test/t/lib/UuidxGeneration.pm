@@ -6,6 +6,8 @@
 #   gen_checks($node, $sessions, $per_session, $label, @versions)
 #   check_sql($node, $what, $sql [, $db])  $sql returns one row: ok boolean, figures text
 #   poll_sql($node, $db, $sql)            until $sql returns t (at most the default timeout)
+#   sized($full, $lean)                   a size: $lean where UUIDX_TEST_SIZE=lean (the lab sets it
+#                                         on the majors its matrix does not run at full size)
 package UuidxGeneration;
 use strict;
 use warnings FATAL => 'all';
@@ -15,10 +17,12 @@ use IPC::Run;
 use Test::More;
 use Time::HiRes qw(time);
 
-our @EXPORT = qw(gen_tables gen_concurrent gen_checks check_sql no_crash_in_log poll_sql);
+our @EXPORT = qw(gen_tables gen_concurrent gen_checks check_sql no_crash_in_log poll_sql sized);
 
 # The pgbench scripts beside the TAP tests: test/concurrency/.
 my $scripts = "$FindBin::RealBin/../concurrency";
+
+sub sized { return ($ENV{UUIDX_TEST_SIZE} // '') eq 'lean' ? $_[1] : $_[0]; }
 
 sub check_sql
 {

@@ -39,7 +39,7 @@ sub sample_create
 	# uuidx 1.0 does not create uuidv7() on 18 and later: there its users call the server's.
 	my $v7 = "${q}uuidv7()";
 	$v7 = 'pg_catalog.uuidv7()' if $version eq '1.0' && $node->safe_psql('postgres', 'SHOW server_version_num') >= 180000;
-	my $rows = $ENV{UUIDX_SAMPLE_ROWS} // 5000;
+	my $rows = 5000;
 	$node->safe_psql('postgres', "CREATE DATABASE $db");
 	my $create_schema = $schema eq 'public' ? '' : "CREATE SCHEMA $schema;";
 	$node->safe_psql($db, qq{$create_schema
