@@ -28,7 +28,7 @@ operand_server=usr/lib/postgresql/17/bin/postgres
 
 trixie=$(root_provide trixie) || tap_bail "the Debian trixie root is provided"
 if [ ! -x "$trixie/$operand_server" ]; then
-  root_run trixie bash -c 'source lab/deps.sh; source lab/pgserver.sh; pg_server_config 17 >/dev/null' >/dev/null 2>&1
+  root_run trixie bash -c 'cd /uuidx/repo && source lab/deps.sh && source lab/pgserver.sh && pg_server_config 17 >/dev/null' >/dev/null 2>&1
 fi
 tap_check "trixie's server, whose runtime the operand ships, in the trixie root" \
   "$([ -x "$trixie/$operand_server" ] && echo t)" "$operand_server; Debian $(cat "$trixie/etc/debian_version" 2>/dev/null)"
