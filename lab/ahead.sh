@@ -14,7 +14,7 @@
 # runs across majors built from source (15.18, and 18.6 in the trixie root); Citus for 17 and 18.
 # Whoever needs one of these first makes it and the other waits (the locks of root.sh,
 # pgserver.sh and citus.sh), so nothing is made twice; what fails here is made again, and
-# reported, by the suite that needs it. UUIDX_AHEAD=0 turns it off.
+# reported, by the suite that needs it.
 
 source "$(dirname "${BASH_SOURCE[0]}")/limits.sh"  # kill_tree
 
@@ -58,7 +58,6 @@ ahead_pid=""
 ahead_start() {
   local log=$1
   shift
-  [ "${UUIDX_AHEAD:-1}" = 0 ] && return 0
   (
     start=$(date +%s)
     ahead_prepare "$@"

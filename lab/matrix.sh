@@ -4,7 +4,6 @@
 #   UUIDX_MAJOR_SERVER[N]     how its server is provided (apt:SUITE or source:VERSION)
 #   UUIDX_MAJOR_EXTRAS[N]     what runs there besides the per-major suites (comma-separated)
 #   UUIDX_CROSS_PATHS         the upgrade paths, "ROOT:MAJOR MAJOR ..."
-UUIDX_MATRIX=${UUIDX_MATRIX:-$(dirname "${BASH_SOURCE[0]}")/matrix}
 UUIDX_DOCUMENTED_MAJORS=()
 UUIDX_CROSS_PATHS=()
 declare -A UUIDX_MAJOR_ROOT=() UUIDX_MAJOR_SERVER=() UUIDX_MAJOR_EXTRAS=()
@@ -17,4 +16,4 @@ while read -r kind a b c d; do
       UUIDX_MAJOR_EXTRAS[$a]=${d:--} ;;
     path) UUIDX_CROSS_PATHS+=("$a:$b${c:+ $c}${d:+ $d}") ;;
   esac
-done < <(sed 's/#.*//' "$UUIDX_MATRIX")
+done < <(sed 's/#.*//' "$(dirname "${BASH_SOURCE[0]}")/matrix")
