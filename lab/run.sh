@@ -15,7 +15,7 @@
 #                                  suites, instead of beside them (see "Lanes" below)
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
-#                                  run here (suite 03_minimal_machine checks that afterwards every
+#                                  run here (lab/checks/03_minimal_machine checks that afterwards every
 #                                  program a script calls is found)
 #
 # No wait is unbounded (lab/limits.sh): a suite that runs past its limit (UUIDX_SUITE_TIMEOUT
@@ -41,7 +41,16 @@
 # A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
 # `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
 # isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
-#   # packages: a b c       Debian packages it needs
+#   # packages: a b c       Debian packages it needs (installed up front; with a "# major:" line,
+#                           right before it runs, only where it runs)
+#   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
+#   # root: SUITE MAJOR     the Debian root SUITE (lab/root.sh) with MAJOR's server installed in
+#                           it, its directory handed to the suite in UUIDX_OPERAND_ROOT
+#   # server: CONF_LINE     a throwaway cluster of the major under test (lab/cluster.sh), started
+#                           with those postgresql.conf lines (repeatable; "# server:" alone: the
+#                           defaults) before the suite and deleted after, handed to it as PGXS's
+#                           installcheck is: PGHOST PGPORT PGUSER PGDATABASE, and PGDATA,
+#                           UUIDX_SERVER_LOG (its log) and UUIDX_TEST_USER (its owner, to restart it)
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -55,7 +64,9 @@
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
-# UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
+# UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build. Every suite gets
+# UUIDX_VENDOR_DIR (lab/vendor.sh: the vendored upstream sources). The lab's own self-checks,
+# lab/checks/*.sh, run as suites too, in name order with test/suites.
 # A suite that exits non-zero without a failed check, or dies, counts one failure.
 #
 # Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
@@ -73,6 +84,8 @@ source lab/pgserver.sh
 source lab/build.sh
 source lab/root.sh
 source lab/count.sh
+source lab/vendor.sh
+export UUIDX_VENDOR_DIR
 # CI mode: on when CI is set to anything but empty, false, 0 or no (.ci/run sets CI=true).
 case ${CI:-} in "" | false | 0 | no) unset CI ;; *) export CI=true ;; esac
 
@@ -90,7 +103,7 @@ runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
 selected=()
 skipped_suites=()
 # The suites, then the kinds of test that PGXS runs (lab/kinds: TAP and isolation, per major).
-for s in test/suites/*.sh lab/kinds/*.sh; do
+for s in $(printf '%s\n' test/suites/*.sh lab/checks/[0-9]*.sh | sort -t/ -k3) lab/kinds/*.sh; do
   name=$(basename "$s" .sh)
   runs_here "$(suite_scope "$s")" || continue
   if [ -n "${UUIDX_SUITES:-}" ]; then
@@ -103,6 +116,7 @@ done
 
 packages=("${UUIDX_BUILD_PACKAGES[@]}" "${UUIDX_TEST_PACKAGES[@]}")
 for s in "${selected[@]}"; do
+  grep -q '^# major: ' "$s" && continue  # (installed where it runs: run_suite)
   read -r -a extra <<<"$(sed -n 's/^# packages: //p' "$s" | head -n 1)"
   packages+=("${extra[@]}")
 done
@@ -157,7 +171,7 @@ skips=()
 # "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
 # skips, with their reasons, for the end.
 run_suite() {
-  local s=$1 label=$2 name log rc p f k start counts runner=(prove --verbose --exec bash)
+  local s=$1 label=$2 name log rc=0 p f k start counts majors conf root_suite root_major runner=(prove --verbose --exec bash)
   name=$(basename "$s" .sh)
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
@@ -165,8 +179,36 @@ run_suite() {
   limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
   limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
   grep -q '^# runs: prove$' "$s" && runner=(bash)
-  run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
+  majors=$(sed -n 's/^# major: //p' "$s" | head -n 1)
+  if [ -n "$majors" ] && [[ " $majors " != *" ${UUIDX_PG_MAJOR:-none} "* ]]; then
+    skips+=("$label $name: runs on PostgreSQL ${majors// / and } only (# major: $majors)")
+    add_counts "$label" 0 0 1
+    return
+  fi
+  : >"$log"
+  if [ -n "$majors" ] && ! ensure_packages $(sed -n 's/^# packages: //p' "$s" | head -n 1) >>"$log" 2>&1; then
+    echo "lab-failed: installing the packages of $name" | tee -a "$log"
+  elif read -r root_suite root_major < <(sed -n 's/^# root: //p' "$s") &&
+    ! { UUIDX_OPERAND_ROOT=$(root_provide "$root_suite") && export UUIDX_OPERAND_ROOT &&
+      root_run "$root_suite" bash -c "source lab/deps.sh; source lab/pgserver.sh; pg_server_config $root_major" >>"$log" 2>&1; }; then
+    echo "lab-failed: the Debian $root_suite root with PostgreSQL $root_major, for $name" | tee -a "$log"
+  elif grep -q '^# server:' "$s"; then
+    source lab/cluster.sh  # (here: PGBIN is the major's)
+    export UUIDX_TEST_USER
+    mapfile -t conf < <(sed -n 's/^# server: *//p' "$s" | grep .)
+    if cluster_start "${conf[@]}" >>"$log" 2>&1; then
+      PGDATA=$CLUSTER_DIR/data UUIDX_SERVER_LOG=$CLUSTER_DIR/server.log run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+      rc=${PIPESTATUS[0]}
+      cluster_stop
+      unset PGHOST PGPORT PGUSER PGDATABASE
+    else
+      echo "lab-failed: the throwaway cluster of $name did not start" | tee -a "$log"
+      cluster_stop
+    fi
+  else
+    run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+  fi
   counts=$(count_log "$log" "$name")
   read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
   while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
