@@ -59,6 +59,10 @@
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
+#                           Each gets the servers of its majors that apt packages here, each
+#                           with a throwaway cluster: UUIDX_PG_SERVERS="15=PG_CONFIG:SOCKET_DIR:PORT
+#                           ..." (the log: SOCKET_DIR/server.log); after it, the lab's own builds
+#                           are installed again (the suite's .debs replaced them).
 #   # scope: root           runs once per Debian root, from the machine, first in that root's
 #                           lane (UUIDX_LANE_ROOT names the root): the quickstart there
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
@@ -205,6 +209,11 @@ run_suite() {
       echo "lab-failed: the throwaway cluster of $name did not start" | tee -a "$log"
       cluster_stop
     fi
+  elif [ "$(suite_scope "$s")" = packages ]; then
+    packaged_servers "$name" "$log"
+    UUIDX_PG_SERVERS=${servers% } run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+    packaged_servers_stop "$log"
   else
     run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
     rc=${PIPESTATUS[0]}
@@ -223,6 +232,34 @@ run_suite() {
   local skipped_text=""
   [ "$k" != 0 ] && skipped_text=", $k skipped"
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
+}
+
+# packaged_servers SUITE LOG: for a suite of scope packages, in "servers", each major of
+# UUIDX_PG_VERSIONS that apt packages here: its pg_config and a throwaway cluster of it (lab lines
+# in LOG for a major it could not start). packaged_servers_stop LOG: the clusters deleted, and
+# this tree's builds of those majors installed again.
+packaged_servers() {
+  local m c
+  servers="" clusters=()
+  source lab/cluster.sh
+  export UUIDX_TEST_USER
+  for m in ${UUIDX_PG_VERSIONS:-}; do
+    _pg_apt_has "$m" && c=$(pg_server_config "$m") || continue
+    if PGBIN=$("$c" --bindir) cluster_start >>"$2" 2>&1; then
+      servers+="$m=$c:$CLUSTER_DIR:$PGPORT " clusters+=("$c:$CLUSTER_DIR")
+    else
+      echo "lab-failed: the throwaway cluster of PostgreSQL $m for $1 did not start" | tee -a "$2"
+    fi
+  done
+  unset PGHOST PGPORT PGUSER PGDATABASE
+}
+packaged_servers_stop() {
+  local c b
+  for c in "${clusters[@]}"; do
+    CLUSTER_DIR=${c#*:} PGBIN=$("${c%%:*}" --bindir) cluster_stop
+    b=$(uuidx_build_path "${c%%:*}") && [ -f "$b/uuidx.so" ] || continue
+    make -C "$b" -s PG_CONFIG="${c%%:*}" install >/dev/null 2>&1 || echo "lab-failed: installing $b again" | tee -a "$1"
+  done
 }
 
 # add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's.
