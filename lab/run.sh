@@ -46,6 +46,10 @@
 #   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
 #   # root: SUITE MAJOR     the Debian root SUITE (lab/root.sh) with MAJOR's server installed in
 #                           it, its directory handed to the suite in UUIDX_OPERAND_ROOT
+#   # variant: PG_CONFIG NAME MAKE_ARG...   a build of uuidx with those make arguments (a value
+#                           may hold spaces), installed into a copy of that server's installation
+#                           (lab/variant.sh): its bindir in UUIDX_VARIANT_BIN, its build directory
+#                           in UUIDX_VARIANT_BUILD; a "# server:" is then that copy's server
 #   # server: CONF_LINE     a throwaway cluster of the major under test (lab/cluster.sh), started
 #                           with those postgresql.conf lines (repeatable; "# server:" alone: the
 #                           defaults) before the suite and deleted after, handed to it as PGXS's
@@ -88,6 +92,7 @@ source lab/pgserver.sh
 source lab/build.sh
 source lab/root.sh
 source lab/count.sh
+source lab/variant.sh
 source lab/vendor.sh
 export UUIDX_VENDOR_DIR
 # CI mode: on when CI is set to anything but empty, false, 0 or no (.ci/run sets CI=true).
@@ -175,7 +180,7 @@ skips=()
 # "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
 # skips, with their reasons, for the end.
 run_suite() {
-  local s=$1 label=$2 name log rc=0 p f k start counts majors conf root_suite root_major runner=(prove --verbose --exec bash)
+  local s=$1 label=$2 name log rc=0 p f k start counts majors conf root_suite root_major v_config v_name v_args runner=(prove --verbose --exec bash)
   name=$(basename "$s" .sh)
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
@@ -196,18 +201,22 @@ run_suite() {
     ! { UUIDX_OPERAND_ROOT=$(root_provide "$root_suite") && export UUIDX_OPERAND_ROOT &&
       root_run "$root_suite" bash -c "source lab/deps.sh; source lab/pgserver.sh; pg_server_config $root_major" >>"$log" 2>&1; }; then
     echo "lab-failed: the Debian $root_suite root with PostgreSQL $root_major, for $name" | tee -a "$log"
+  elif read -r v_config v_name v_args < <(sed -n 's/^# variant: //p' "$s") &&
+    ! { UUIDX_VARIANT_BIN=$(uuidx_variant_install "$v_config" "$v_name" "$v_args" 2>>"$log") &&
+      export UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD=$(uuidx_build_path "$v_config" "$v_name"); }; then
+    echo "lab-failed: the variant build $v_name for $name (log: $(uuidx_build_path "$v_config" "$v_name").log)" | tee -a "$log"
   elif grep -q '^# server:' "$s"; then
-    source lab/cluster.sh  # (here: PGBIN is the major's)
+    source lab/cluster.sh  # (here: PGBIN is the major's, or the variant's)
     export UUIDX_TEST_USER
     mapfile -t conf < <(sed -n 's/^# server: *//p' "$s" | grep .)
-    if cluster_start "${conf[@]}" >>"$log" 2>&1; then
+    if PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_start "${conf[@]}" >>"$log" 2>&1; then
       PGDATA=$CLUSTER_DIR/data UUIDX_SERVER_LOG=$CLUSTER_DIR/server.log run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
       rc=${PIPESTATUS[0]}
-      cluster_stop
+      PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_stop
       unset PGHOST PGPORT PGUSER PGDATABASE
     else
       echo "lab-failed: the throwaway cluster of $name did not start" | tee -a "$log"
-      cluster_stop
+      PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_stop
     fi
   elif [ "$(suite_scope "$s")" = packages ]; then
     packaged_servers "$name" "$log"
@@ -221,6 +230,8 @@ run_suite() {
   counts=$(count_log "$log" "$name")
   read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
   while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
+  [ -z "${UUIDX_VARIANT_BIN:-}" ] || uuidx_variant_remove "$UUIDX_VARIANT_BIN"
+  unset UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD UUIDX_OPERAND_ROOT
   if [ "$rc" = 124 ]; then
     echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
     f=$((f + 1))
