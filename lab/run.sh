@@ -45,7 +45,8 @@
 #                           right before it runs, only where it runs)
 #   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
 #   # root: SUITE MAJOR     the Debian root SUITE (lab/root.sh) with MAJOR's server installed in
-#                           it, its directory handed to the suite in UUIDX_OPERAND_ROOT
+#                           it (repeatable); their directories handed to the suite in
+#                           UUIDX_ROOT_DIRS="SUITE=DIR ..."
 #   # variant: PG_CONFIG NAME MAKE_ARG...   a build of uuidx with those make arguments (a value
 #                           may hold spaces), installed into a copy of that server's installation
 #                           (lab/variant.sh): its bindir in UUIDX_VARIANT_BIN, its build directory
@@ -180,7 +181,7 @@ skips=()
 # "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
 # skips, with their reasons, for the end.
 run_suite() {
-  local s=$1 label=$2 name log rc=0 p f k start counts majors conf root_suite root_major v_config v_name v_args runner=(prove --verbose --exec bash)
+  local s=$1 label=$2 name log rc=0 p f k start counts majors conf v_config v_name v_args runner=(prove --verbose --exec bash)
   name=$(basename "$s" .sh)
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
@@ -197,10 +198,8 @@ run_suite() {
   : >"$log"
   if [ -n "$majors" ] && ! ensure_packages $(sed -n 's/^# packages: //p' "$s" | head -n 1) >>"$log" 2>&1; then
     echo "lab-failed: installing the packages of $name" | tee -a "$log"
-  elif read -r root_suite root_major < <(sed -n 's/^# root: //p' "$s") &&
-    ! { UUIDX_OPERAND_ROOT=$(root_provide "$root_suite") && export UUIDX_OPERAND_ROOT &&
-      root_run "$root_suite" bash -c "source lab/deps.sh; source lab/pgserver.sh; pg_server_config $root_major" >>"$log" 2>&1; }; then
-    echo "lab-failed: the Debian $root_suite root with PostgreSQL $root_major, for $name" | tee -a "$log"
+  elif ! lab_roots "$s" "$log"; then
+    echo "lab-failed: the Debian roots of $name, each with its server" | tee -a "$log"
   elif read -r v_config v_name v_args < <(sed -n 's/^# variant: //p' "$s") &&
     ! { UUIDX_VARIANT_BIN=$(uuidx_variant_install "$v_config" "$v_name" "$v_args" 2>>"$log") &&
       export UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD=$(uuidx_build_path "$v_config" "$v_name"); }; then
@@ -231,7 +230,7 @@ run_suite() {
   read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
   while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
   [ -z "${UUIDX_VARIANT_BIN:-}" ] || uuidx_variant_remove "$UUIDX_VARIANT_BIN"
-  unset UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD UUIDX_OPERAND_ROOT
+  unset UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD UUIDX_ROOT_DIRS
   if [ "$rc" = 124 ]; then
     echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
     f=$((f + 1))
@@ -243,6 +242,17 @@ run_suite() {
   local skipped_text=""
   [ "$k" != 0 ] && skipped_text=", $k skipped"
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
+}
+
+# lab_roots SUITE LOG: the roots its "# root:" lines name, each with its major's server, in
+# UUIDX_ROOT_DIRS.
+lab_roots() {
+  local r m dir
+  export UUIDX_ROOT_DIRS=""
+  while read -r r m; do
+    dir=$(root_provide "$r") && UUIDX_ROOT_DIRS+="$r=$dir " &&
+      root_run "$r" bash -c "cd /uuidx/repo && source lab/deps.sh && source lab/pgserver.sh && pg_server_config $m" >>"$2" 2>&1 || return 1
+  done < <(sed -n 's/^# root: //p' "$1")
 }
 
 # packaged_servers SUITE LOG: for a suite of scope packages, in "servers", each major of
