@@ -41,21 +41,15 @@
 # A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
 # `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
 # isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
-#   # packages: a b c       Debian packages it needs (installed up front; with a "# major:" line,
-#                           right before it runs, only where it runs)
+#   # packages: a b c       Debian packages it needs (of a suite with "# major:", installed
+#                           only where it runs, right before)
 #   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
-#   # root: SUITE MAJOR     the Debian root SUITE (lab/root.sh) with MAJOR's server installed in
-#                           it (repeatable); their directories handed to the suite in
-#                           UUIDX_ROOT_DIRS="SUITE=DIR ..."
-#   # variant: PG_CONFIG NAME MAKE_ARG...   a build of uuidx with those make arguments (a value
-#                           may hold spaces), installed into a copy of that server's installation
-#                           (lab/variant.sh): its bindir in UUIDX_VARIANT_BIN, its build directory
-#                           in UUIDX_VARIANT_BUILD; a "# server:" is then that copy's server
-#   # server: CONF_LINE     a throwaway cluster of the major under test (lab/cluster.sh), started
-#                           with those postgresql.conf lines (repeatable; "# server:" alone: the
-#                           defaults) before the suite and deleted after, handed to it as PGXS's
-#                           installcheck is: PGHOST PGPORT PGUSER PGDATABASE, and PGDATA,
-#                           UUIDX_SERVER_LOG (its log) and UUIDX_TEST_USER (its owner, to restart it)
+#   # server: CONF_LINE     a throwaway cluster (lab/cluster.sh) with those postgresql.conf lines
+#                           (repeatable; alone: the defaults), handed over as to PGXS's installcheck:
+#                           PGHOST PGPORT PGUSER PGDATABASE; PGDATA, UUIDX_SERVER_LOG, UUIDX_TEST_USER
+#   # root: SUITE MAJOR     that Debian root with MAJOR's server (repeatable): UUIDX_ROOT_DIRS
+#   # variant: PG_CONFIG NAME MAKE_ARG...   uuidx built so (lab/variant.sh), in a copy of that
+#                           server: UUIDX_VARIANT_BIN and _BUILD; "# server:" runs that copy
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -64,18 +58,15 @@
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
-#                           Each gets the servers of its majors that apt packages here, each
-#                           with a throwaway cluster: UUIDX_PG_SERVERS="15=PG_CONFIG:SOCKET_DIR:PORT
-#                           ..." (the log: SOCKET_DIR/server.log); after it, the lab's own builds
-#                           are installed again (the suite's .debs replaced them).
+#                           (UUIDX_PG_SERVERS: a cluster of each packaged major; the lab's
+#                           builds installed again after it)
 #   # scope: root           runs once per Debian root, from the machine, first in that root's
 #                           lane (UUIDX_LANE_ROOT names the root): the quickstart there
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build. Every suite gets
-# UUIDX_VENDOR_DIR (lab/vendor.sh: the vendored upstream sources). The lab's own self-checks,
-# lab/checks/*.sh, run as suites too, in name order with test/suites.
+# UUIDX_VENDOR_DIR (lab/vendor.sh). The lab's self-checks, lab/checks/NN_*.sh, run as suites.
 # A suite that exits non-zero without a failed check, or dies, counts one failure.
 #
 # Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
@@ -244,8 +235,7 @@ run_suite() {
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
 }
 
-# lab_roots SUITE LOG: the roots its "# root:" lines name, each with its major's server, in
-# UUIDX_ROOT_DIRS.
+# lab_roots SUITE LOG: the roots of its "# root:" lines, each with its server (UUIDX_ROOT_DIRS).
 lab_roots() {
   local r m dir
   export UUIDX_ROOT_DIRS=""
@@ -255,10 +245,8 @@ lab_roots() {
   done < <(sed -n 's/^# root: //p' "$1")
 }
 
-# packaged_servers SUITE LOG: for a suite of scope packages, in "servers", each major of
-# UUIDX_PG_VERSIONS that apt packages here: its pg_config and a throwaway cluster of it (lab lines
-# in LOG for a major it could not start). packaged_servers_stop LOG: the clusters deleted, and
-# this tree's builds of those majors installed again.
+# packaged_servers SUITE LOG: "servers", each major of UUIDX_PG_VERSIONS that apt packages here
+# with a throwaway cluster; packaged_servers_stop LOG: they are deleted, the lab's builds back.
 packaged_servers() {
   local m c
   servers="" clusters=()
@@ -266,11 +254,8 @@ packaged_servers() {
   export UUIDX_TEST_USER
   for m in ${UUIDX_PG_VERSIONS:-}; do
     _pg_apt_has "$m" && c=$(pg_server_config "$m") || continue
-    if PGBIN=$("$c" --bindir) cluster_start >>"$2" 2>&1; then
-      servers+="$m=$c:$CLUSTER_DIR:$PGPORT " clusters+=("$c:$CLUSTER_DIR")
-    else
+    { PGBIN=$("$c" --bindir) cluster_start >>"$2" 2>&1 && servers+="$m=$c:$CLUSTER_DIR:$PGPORT " clusters+=("$c:$CLUSTER_DIR"); } ||
       echo "lab-failed: the throwaway cluster of PostgreSQL $m for $1 did not start" | tee -a "$2"
-    fi
   done
   unset PGHOST PGPORT PGUSER PGDATABASE
 }

@@ -1,7 +1,5 @@
-# check.sh: TAP for the lab's self-checks (they read nothing of test/lib):
-#   tap_check NAME OK [FIGURES]   OK t passes, anything else fails; FIGURES as `# ` lines
-#   tap_note TEXT                 each line of TEXT as a `# ` line
-#   tap_done                      the plan; exit status 1 when a check failed
+# check.sh: TAP for the lab's self-checks (which read nothing of test/lib): tap_check NAME OK
+# [FIGURES] (OK t passes), tap_note TEXT (`# ` lines), tap_done (the plan; status 1 if one failed).
 tap_n=0 tap_failed=0
 tap_note() { [ -z "$*" ] || sed '/^$/d; s/^/# /' <<<"$*"; }
 tap_check() {

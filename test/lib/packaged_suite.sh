@@ -2,18 +2,12 @@
 # major only (a framework or a driver, in the sid root; its "# major:" and "# packages:" lines
 # have the lab install it there and run the suite there only). Source it from the repository's
 # root; it brings in the cluster and the checks.
-#   skip_or_fail REASON   the suite skipped, saying why (under CI a failure)
 #   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
 #   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
 #       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
 source test/lib/cluster.sh
 source test/lib/tap.sh
-
-skip_or_fail() {
-  [ -n "${CI:-}" ] && tap_bail "what the suite needs is here" "$1"
-  tap_skip_all "$1"
-}
 
 frameworks_blocks() {
   python3 - docs/frameworks.md "$1" "$2" <<'PY'

@@ -5,10 +5,9 @@
 # server: timescaledb.telemetry_level = off
 # uuidx beside TimescaleDB: hypertables partitioned by range of a v7 key, both libraries preloaded
 # (shared_preload_libraries = 'timescaledb,uuidx', then the other order). TimescaleDB comes from
-# Debian's package postgresql-N-timescaledb, installed here, where apt offers 2.23 or later (the
-# release with UUIDv7 dimensions): sid packages it for 18 (trixie's for 17 is 2.19, bookworm and
-# experimental have none). Elsewhere the suite is skipped with a line saying why; under CI a
-# missing package on 18 is a failure. Nothing is installed on a major it skips.
+# Debian's package postgresql-18-timescaledb 2.23 or later (the release with UUIDv7 dimensions),
+# which the lab installs on 18 only (sid; trixie's for 17 is 2.19, bookworm and experimental have
+# none).
 # Checks: the SQL of docs/timescaledb.md as written (test/lib/readme_sql.py --suite); the uuid_v7
 # domain refused as a dimension (and let in only through a partitioning function, whose chunks no
 # key range excludes), the docs' key (uuid with the domain's CHECK) taken, filled through
