@@ -17,7 +17,7 @@ set -u
 cd "$(dirname "$0")/../.."
 source test/lib/packaged_suite.sh
 ar=$(ruby -e 'require "active_record"; print ActiveRecord.version' 2>&1)
-tap_need "ActiveRecord from Debian's ruby-activerecord" "$(dpkg --compare-versions "$ar" ge 7.2 2>/dev/null && echo t)" "$ar"
+tap_need "ActiveRecord from Debian's ruby-activerecord" "$(command -v ruby >/dev/null && dpkg --compare-versions "$ar" ge 7.2 2>/dev/null && echo t)" "$ar"
 
 for db in rails from_schema_rb from_structure_sql; do cluster_psql -c "CREATE DATABASE $db"; done
 

@@ -30,7 +30,7 @@ source test/lib/packaged_suite.sh
 skip_or_fail() { [ -n "${CI:-}" ] && tap_bail "what the suite needs is here" "$1"; tap_skip_all "$1"; }
 # (20.19: the oldest Node.js that typeorm 1 and prisma 7 take)
 tap_need "Node.js 20.19 or later and npm, from Debian's nodejs and npm" \
-  "$(dpkg --compare-versions "$(node --version 2>/dev/null | tr -d v)" ge 20.19 && command -v npm >/dev/null && echo t)" "$(node --version 2>&1)"
+  "$(command -v node >/dev/null && dpkg --compare-versions "$(node --version 2>/dev/null | tr -d v)" ge 20.19 && command -v npm >/dev/null && echo t)" "$(node --version 2>&1)"
 
 work=$(mktemp -d /tmp/uuidx-ts.XXXXXX)
 trap 'rm -rf "$work"' EXIT
