@@ -15,7 +15,7 @@
 #                                  suites, instead of beside them (see "Lanes" below)
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
-#                                  run here (suite 03_minimal_machine checks that afterwards every
+#                                  run here (lab/checks/03_minimal_machine checks that afterwards every
 #                                  program a script calls is found)
 #
 # No wait is unbounded (lab/limits.sh): a suite that runs past its limit (UUIDX_SUITE_TIMEOUT
@@ -41,7 +41,15 @@
 # A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
 # `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
 # isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
-#   # packages: a b c       Debian packages it needs
+#   # packages: a b c       Debian packages it needs (of a suite with "# major:", installed
+#                           only where it runs, right before)
+#   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
+#   # server: CONF_LINE     a throwaway cluster (lab/cluster.sh) with those postgresql.conf lines
+#                           (repeatable; alone: the defaults), handed over as to PGXS's installcheck:
+#                           PGHOST PGPORT PGUSER PGDATABASE; PGDATA, UUIDX_SERVER_LOG, UUIDX_TEST_USER
+#   # root: SUITE MAJOR     that Debian root with MAJOR's server (repeatable): UUIDX_ROOT_DIRS
+#   # variant: PG_CONFIG NAME MAKE_ARG...   uuidx built so (lab/variant.sh), in a copy of that
+#                           server: UUIDX_VARIANT_BIN and _BUILD; "# server:" runs that copy
 #   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -50,12 +58,15 @@
 #   # scope: packages       runs with the suites of no server on the machine, for its own majors,
 #                           and in each root of an upgrade path, for that path's majors (the
 #                           Debian packages, built where each major is packaged)
+#                           (UUIDX_PG_SERVERS: a cluster of each packaged major; the lab's
+#                           builds installed again after it)
 #   # scope: root           runs once per Debian root, from the machine, first in that root's
 #                           lane (UUIDX_LANE_ROOT names the root): the quickstart there
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
 #                           whole release, made from what the package suites built)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
-# UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build.
+# UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build. Every suite gets
+# UUIDX_VENDOR_DIR (lab/vendor.sh). The lab's self-checks, lab/checks/NN_*.sh, run as suites.
 # A suite that exits non-zero without a failed check, or dies, counts one failure.
 #
 # Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
@@ -73,6 +84,9 @@ source lab/pgserver.sh
 source lab/build.sh
 source lab/root.sh
 source lab/count.sh
+source lab/variant.sh
+source lab/vendor.sh
+export UUIDX_VENDOR_DIR
 # CI mode: on when CI is set to anything but empty, false, 0 or no (.ci/run sets CI=true).
 case ${CI:-} in "" | false | 0 | no) unset CI ;; *) export CI=true ;; esac
 
@@ -90,7 +104,7 @@ runs_here() { [[ " $UUIDX_RUN_SCOPES " == *" $1 "* ]]; }
 selected=()
 skipped_suites=()
 # The suites, then the kinds of test that PGXS runs (lab/kinds: TAP and isolation, per major).
-for s in test/suites/*.sh lab/kinds/*.sh; do
+for s in $(printf '%s\n' test/suites/*.sh lab/checks/[0-9]*.sh | sort -t/ -k3) lab/kinds/*.sh; do
   name=$(basename "$s" .sh)
   runs_here "$(suite_scope "$s")" || continue
   if [ -n "${UUIDX_SUITES:-}" ]; then
@@ -103,6 +117,7 @@ done
 
 packages=("${UUIDX_BUILD_PACKAGES[@]}" "${UUIDX_TEST_PACKAGES[@]}")
 for s in "${selected[@]}"; do
+  grep -q '^# major: ' "$s" && continue  # (installed where it runs: run_suite)
   read -r -a extra <<<"$(sed -n 's/^# packages: //p' "$s" | head -n 1)"
   packages+=("${extra[@]}")
 done
@@ -157,7 +172,7 @@ skips=()
 # "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
 # skips, with their reasons, for the end.
 run_suite() {
-  local s=$1 label=$2 name log rc p f k start counts runner=(prove --verbose --exec bash)
+  local s=$1 label=$2 name log rc=0 p f k start counts majors conf v_config v_name v_args runner=(prove --verbose --exec bash)
   name=$(basename "$s" .sh)
   log="$log_dir/$name${UUIDX_PG_MAJOR:+.pg$UUIDX_PG_MAJOR}.log"
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
@@ -165,11 +180,48 @@ run_suite() {
   limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
   limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
   grep -q '^# runs: prove$' "$s" && runner=(bash)
-  run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
+  majors=$(sed -n 's/^# major: //p' "$s" | head -n 1)
+  if [ -n "$majors" ] && [[ " $majors " != *" ${UUIDX_PG_MAJOR:-none} "* ]]; then
+    skips+=("$label $name: runs on PostgreSQL ${majors// / and } only (# major: $majors)")
+    add_counts "$label" 0 0 1
+    return
+  fi
+  : >"$log"
+  if [ -n "$majors" ] && ! ensure_packages $(sed -n 's/^# packages: //p' "$s" | head -n 1) >>"$log" 2>&1; then
+    echo "lab-failed: installing the packages of $name" | tee -a "$log"
+  elif ! lab_roots "$s" "$log"; then
+    echo "lab-failed: the Debian roots of $name, each with its server" | tee -a "$log"
+  elif read -r v_config v_name v_args < <(sed -n 's/^# variant: //p' "$s") &&
+    ! { UUIDX_VARIANT_BIN=$(uuidx_variant_install "$v_config" "$v_name" "$v_args" 2>>"$log") &&
+      export UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD=$(uuidx_build_path "$v_config" "$v_name"); }; then
+    echo "lab-failed: the variant build $v_name for $name (log: $(uuidx_build_path "$v_config" "$v_name").log)" | tee -a "$log"
+  elif grep -q '^# server:' "$s"; then
+    source lab/cluster.sh  # (here: PGBIN is the major's, or the variant's)
+    export UUIDX_TEST_USER
+    mapfile -t conf < <(sed -n 's/^# server: *//p' "$s" | grep .)
+    if PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_start "${conf[@]}" >>"$log" 2>&1; then
+      PGDATA=$CLUSTER_DIR/data UUIDX_SERVER_LOG=$CLUSTER_DIR/server.log run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+      rc=${PIPESTATUS[0]}
+      PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_stop
+      unset PGHOST PGPORT PGUSER PGDATABASE
+    else
+      echo "lab-failed: the throwaway cluster of $name did not start" | tee -a "$log"
+      PGBIN=${UUIDX_VARIANT_BIN:-$PGBIN} cluster_stop
+    fi
+  elif [ "$(suite_scope "$s")" = packages ]; then
+    packaged_servers "$name" "$log"
+    UUIDX_PG_SERVERS=${servers% } run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+    packaged_servers_stop "$log"
+  else
+    run_limited "$limit" "${runner[@]}" "$s" 2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+  fi
   counts=$(count_log "$log" "$name")
   read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
   while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
+  [ -z "${UUIDX_VARIANT_BIN:-}" ] || uuidx_variant_remove "$UUIDX_VARIANT_BIN"
+  unset UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD UUIDX_ROOT_DIRS
   if [ "$rc" = 124 ]; then
     echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
     f=$((f + 1))
@@ -181,6 +233,39 @@ run_suite() {
   local skipped_text=""
   [ "$k" != 0 ] && skipped_text=", $k skipped"
   summary+=("$label $name: $p passed, $f failed$skipped_text ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
+}
+
+# lab_roots SUITE LOG: the roots of its "# root:" lines, each with its server (UUIDX_ROOT_DIRS).
+lab_roots() {
+  local r m dir
+  export UUIDX_ROOT_DIRS=""
+  while read -r r m; do
+    dir=$(root_provide "$r") && UUIDX_ROOT_DIRS+="$r=$dir " &&
+      root_run "$r" bash -c "cd /uuidx/repo && source lab/deps.sh && source lab/pgserver.sh && pg_server_config $m" >>"$2" 2>&1 || return 1
+  done < <(sed -n 's/^# root: //p' "$1")
+}
+
+# packaged_servers SUITE LOG: "servers", each major of UUIDX_PG_VERSIONS that apt packages here
+# with a throwaway cluster; packaged_servers_stop LOG: they are deleted, the lab's builds back.
+packaged_servers() {
+  local m c
+  servers="" clusters=()
+  source lab/cluster.sh
+  export UUIDX_TEST_USER
+  for m in ${UUIDX_PG_VERSIONS:-}; do
+    _pg_apt_has "$m" && c=$(pg_server_config "$m") || continue
+    { PGBIN=$("$c" --bindir) cluster_start >>"$2" 2>&1 && servers+="$m=$c:$CLUSTER_DIR:$PGPORT " clusters+=("$c:$CLUSTER_DIR"); } ||
+      echo "lab-failed: the throwaway cluster of PostgreSQL $m for $1 did not start" | tee -a "$2"
+  done
+  unset PGHOST PGPORT PGUSER PGDATABASE
+}
+packaged_servers_stop() {
+  local c b
+  for c in "${clusters[@]}"; do
+    CLUSTER_DIR=${c#*:} PGBIN=$("${c%%:*}" --bindir) cluster_stop
+    b=$(uuidx_build_path "${c%%:*}") && [ -f "$b/uuidx.so" ] || continue
+    make -C "$b" -s PG_CONFIG="${c%%:*}" install >/dev/null 2>&1 || echo "lab-failed: installing $b again" | tee -a "$1"
+  done
 }
 
 # add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's.

@@ -3,39 +3,50 @@
 # PostgreSQL apt repository), as root or as a user with sudo: installs what the build needs and
 # the distribution's own PostgreSQL (the major `apt-get install postgresql` gives: 15 on bookworm,
 # 17 on trixie, 18 on sid; UUIDX_QUICKSTART_MAJOR=N chooses another that apt has), builds and
-# installs uuidx, starts a throwaway cluster owned by an unprivileged user, runs CREATE EXTENSION
-# uuidx and a short tour, then stops the cluster. Suites 03_minimal_machine (a bare bookworm) and
-# 04_quickstart (trixie, sid; as root and through sudo) run it.
-#   --keep   leave the cluster running and print how to connect to it
+# installs uuidx, starts a throwaway cluster (Debian's pg_virtualenv), runs CREATE EXTENSION uuidx
+# and a short tour, then deletes the cluster. The lab's checks 03_minimal_machine (a bare bookworm)
+# and 04_quickstart (trixie, sid; as root and through sudo) run it.
+#   --keep   a cluster of pg_createcluster instead, left running; prints how to connect to it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 keep=""
 [ "${1:-}" = "--keep" ] && keep=1
 
-source lab/deps.sh
 sudo=""
 if [ "$(id -u)" != 0 ]; then
   command -v sudo >/dev/null || { echo "uuidx: run this as root, or install sudo" >&2; exit 1; }
   sudo=sudo
 fi
-major=${UUIDX_QUICKSTART_MAJOR:-$(distribution_pg_major)} ||
-  { echo "uuidx: apt offers no PostgreSQL here (apt-cache depends postgresql names no postgresql-N)" >&2; exit 1; }
+apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq -o DPkg::Lock::Timeout=600 "$@"; }
+# The distribution's own major: the postgresql-N that the package postgresql depends on.
+pg_major() { apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1; }
+major=${UUIDX_QUICKSTART_MAJOR:-$(pg_major)}
+[ -n "$major" ] || { apt update >/dev/null; major=$(pg_major); }
+[ -n "$major" ] || { echo "uuidx: apt offers no PostgreSQL here (apt-cache depends postgresql names no postgresql-N)" >&2; exit 1; }
 echo "== PostgreSQL $major, as apt offers it here"
-ensure_packages "${UUIDX_BUILD_PACKAGES[@]}" "postgresql-$major" "postgresql-server-dev-$major"
+# What the build needs, and the server with its build files (pg_virtualenv: postgresql-common).
+want=(ca-certificates make g++ libssl-dev "postgresql-$major" "postgresql-server-dev-$major")
+missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "${want[@]}" 2>&1 | awk '$1 != "ii" { print $NF }' || true)
+[ -z "$missing" ] || { apt update >/dev/null && apt install --no-install-recommends "${want[@]}" >/dev/null; }
 export PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config
-export PGBIN=/usr/lib/postgresql/$major/bin
 
 echo "== build and install"
 make -s
 $sudo make -s install
 
-source test/lib/cluster.sh
-[ -n "$keep" ] && export UUIDX_KEEP_CLUSTER=1
-cluster_start
-[ -n "$keep" ] || trap cluster_stop EXIT
-echo "== a throwaway cluster at $PGHOST, port $PGPORT"
+# The cluster: Debian's own tools. A throwaway one for the tour (pg_virtualenv runs the command
+# with PGHOST, PGPORT, PGUSER and PGDATABASE set, then deletes it); with --keep, a cluster of
+# pg_createcluster, left running.
+if [ -n "$keep" ]; then
+  $sudo pg_createcluster --start "$major" uuidx >/dev/null
+  tour() { $sudo runuser -u postgres -- psql --cluster "$major/uuidx" -X -v ON_ERROR_STOP=1 -e "$@"; }
+  echo "== a cluster of pg_createcluster: $major/uuidx"
+else
+  tour() { pg_virtualenv -v "$major" psql -X -v ON_ERROR_STOP=1 -e "$@"; }
+  echo "== a throwaway cluster (pg_virtualenv)"
+fi
 
-cluster_psql -e <<'SQL'
+tour <<'SQL'
 CREATE EXTENSION uuidx;
 SELECT extversion FROM pg_extension WHERE extname = 'uuidx';
 
@@ -64,10 +75,5 @@ FROM (SELECT u, lag(u) OVER (ORDER BY i) AS prev
       FROM (SELECT i, uuid_generate_v7() AS u FROM generate_series(1, 100000) AS i) g) s;
 SQL
 
-if [ -n "$keep" ]; then
-  echo "== the cluster is still running: psql -h $PGHOST -p $PGPORT -U postgres"
-  as_owner=""
-  [ "$(id -u)" = 0 ] && as_owner="runuser -u $UUIDX_TEST_USER -- "
-  echo "   stop it with: $as_owner$PGBIN/pg_ctl -D $CLUSTER_DIR/data stop"
-fi
+[ -z "$keep" ] || echo "== the cluster is still running: sudo -u postgres psql --cluster $major/uuidx; drop it with: sudo pg_dropcluster --stop $major uuidx"
 echo "== uuidx works"

@@ -1,36 +1,13 @@
 # packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
-# major only (a framework, a driver, an extension in the sid root). Source it from the
-# repository's root with required_major set; it brings in the cluster, the checks and the
-# package installer, and sets major.
-#   require_package LABEL PACKAGE MIN_VERSION [OTHER ...]   on the required major only: PACKAGE
-#       as apt offers it, MIN_VERSION or later, installed with the others; else skip_or_fail
-#   skip_or_fail REASON   the suite skipped, saying why (under CI, on the required major, a failure)
+# major only (a framework or a driver, in the sid root; its "# major:" and "# packages:" lines
+# have the lab install it there and run the suite there only). Source it from the repository's
+# root; it brings in the cluster and the checks.
 #   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
 #   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
 #       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
 source test/lib/cluster.sh
 source test/lib/tap.sh
-source lab/deps.sh
-
-major=$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
-
-skip_or_fail() {
-  [ -n "${CI:-}" ] && [ "$major" = "$required_major" ] && tap_bail "what the suite needs is here" "$1"
-  tap_skip_all "$1"
-}
-
-require_package() {
-  local label=$1 package=$2 min=$3 candidate installed version
-  shift 3
-  [ "$major" = "$required_major" ] || skip_or_fail "$label: run on PostgreSQL $required_major (Debian's $package), not $major"
-  candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-  installed=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)
-  version=${installed:-$candidate}
-  [ -n "$version" ] && [ "$version" != "(none)" ] || skip_or_fail "$label: apt offers no $package here"
-  dpkg --compare-versions "$version" ge "$min" || skip_or_fail "$label: $package is $version here, not $min or later"
-  ensure_packages "$package" "$@" >/dev/null || skip_or_fail "$label: installing $package failed"
-}
 
 frameworks_blocks() {
   python3 - docs/frameworks.md "$1" "$2" <<'PY'

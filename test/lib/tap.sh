@@ -3,15 +3,17 @@
 # after it; the plan `1..N` at the end; exit status 1 when a check failed.
 #   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
 #   tap_sql NAME SQL              the query's one row: a boolean (it holds) and a text (the figures),
-#                                 on the cluster of cluster.sh
+#                                 on the server the lab hands the suite (cluster.sh)
 #   tap_skip NAME REASON          a check not run here, saying why
 #   tap_skip_all REASON           the whole suite not run here: `1..0 # SKIP REASON`, exit 0
 #   tap_need NAME OK [FIGURES]    a precondition, not a check of uuidx: a `# ` line when it holds,
 #                                 else a failed check and the end (tap_bail)
 #   tap_bail NAME [FIGURES]       a failed check, then the end (tap_done)
 #   tap_note TEXT                 each line of TEXT as a `# ` line (output that is no check's)
-#   tap_done                      with a cluster of cluster.sh still running, the check that its log
-#                                 shows no crashed backend, and the cluster stopped; then the plan
+#   cluster_log_has_crash         true when the log of the lab's server (UUIDX_SERVER_LOG) shows a
+#                                 crashed backend
+#   tap_done                      with a server from the lab (UUIDX_SERVER_LOG), the check that its
+#                                 log shows no crashed backend; then the plan
 tap_n=0
 tap_failed=0
 
@@ -43,14 +45,18 @@ tap_need() { case $2 in t | true | 1) tap_note "$1: ${3:-}" ;; *) tap_bail "$1" 
 
 tap_bail() { tap_check "$1" f "${2:-}"; tap_done; }
 
+cluster_log_has_crash() {
+  grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
+    "$UUIDX_SERVER_LOG" >/dev/null 2>&1
+}
+
 tap_done() {
-  if [ -n "${CLUSTER_DIR:-}" ]; then
+  if [ -n "${UUIDX_SERVER_LOG:-}" ]; then
     tap_check "the server log shows no crashed backend" "$(cluster_log_has_crash || echo t)" \
-      "$(grep -E "terminated by signal|server process" "$CLUSTER_DIR/server.log")"
-    # A failure is explained by the server's own words, before the cluster is deleted.
+      "$(grep -E "terminated by signal|server process" "$UUIDX_SERVER_LOG")"
+    # A failure is explained by the server's own words (the lab deletes the cluster after).
     [ "$tap_failed" = 0 ] || tap_note "the server log's last lines:
-$(tail -n 40 "$CLUSTER_DIR/server.log")"
-    cluster_stop
+$(tail -n 40 "$UUIDX_SERVER_LOG")"
   fi
   echo "1..$tap_n"
   [ "$tap_failed" = 0 ] && exit 0

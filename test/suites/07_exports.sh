@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# server:
 # The library exports exactly its entry points: Pg_magic_func, _PG_init, and for every C symbol
 # an install or update script names (AS 'MODULE_PATHNAME', 'symbol') the symbol and its
 # pg_finfo_ record; nothing of the C++ core (uuidx::), of the glue's helpers or of the standard
@@ -6,6 +7,7 @@
 # On 18 and later, also the name and version its magic block gives the server.
 set -u
 cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
 source test/lib/tap.sh
 check() {  # check "what" command...
   tap_check "$1" "$("${@:2}" && echo t)"
@@ -36,16 +38,10 @@ tap_check "no test-only helper (to_string, parse_uuid, text_of, EncodedText::str
 
 # From 18 on the magic block names the module and its version (PG_MODULE_MAGIC_EXT).
 if [ "${UUIDX_PG_MAJOR:-0}" -ge 18 ]; then
-  source test/lib/cluster.sh
-  if cluster_start; then
-    got=$(cluster_psql -At -c "CREATE EXTENSION uuidx" -c "SELECT public.uuid_nil()" \
-      -c "SELECT module_name || ' ' || version FROM pg_get_loaded_modules() WHERE file_name = 'uuidx.so'" | tail -n 1)
-    want="uuidx $(sed -n 's/^EXTVERSION *= *//p' Makefile)"
-    tap_check "pg_get_loaded_modules() shows the module's name and EXTVERSION" "$([ "$got" = "$want" ] && echo t)" \
-      "got '$got', want '$want'"
-    cluster_stop
-  else
-    check "a cluster to load the module in" false
-  fi
+  got=$(cluster_psql -At -c "CREATE EXTENSION uuidx" -c "SELECT public.uuid_nil()" \
+    -c "SELECT module_name || ' ' || version FROM pg_get_loaded_modules() WHERE file_name = 'uuidx.so'" | tail -n 1)
+  want="uuidx $(sed -n 's/^EXTVERSION *= *//p' Makefile)"
+  tap_check "pg_get_loaded_modules() shows the module's name and EXTVERSION" "$([ "$got" = "$want" ] && echo t)" \
+    "got '$got', want '$want'"
 fi
 tap_done

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: clang-14 libc++-dev libc++abi-dev postgresql-server-dev-15
+# variant: /usr/lib/postgresql/15/bin/pg_config libcxx CXX=clang++-14 -stdlib=libc++
+# server:
 # The builds with clang 14 (docs/install.md names this suite), against PostgreSQL 15's pg_config,
 # each in a copy of the sources, warnings as errors as in every build of the test command (the
 # Makefile itself silences the two warnings clang draws from the server's gcc flags and headers):
@@ -8,12 +10,12 @@
 #   2. the core's unit tests built with clang++-14, which must pass;
 #   3. `make CXX="clang++-14 -stdlib=libc++"`, the runtime of macOS and FreeBSD: the library needs
 #      libc++ and not libstdc++ (the Makefile names no runtime: the compiler adds its own), leaves
-#      no C++ symbol unresolved, and the server loads it: installed into a throwaway copy of the
-#      server's installation (lab/variant.sh), the whole regression schedule passes against
-#      it (test/suites/20_regress.sh run with that copy's programs).
+#      no C++ symbol unresolved, and the server loads it: the lab builds it and installs it into a
+#      throwaway copy of the server's installation, whose server it starts ("# variant:" and
+#      "# server:": UUIDX_VARIANT_BIN, UUIDX_VARIANT_BUILD, PGHOST...), and the whole regression
+#      schedule passes against it (test/suites/20_regress.sh run with that copy's programs).
 set -u
 cd "$(dirname "$0")/../.."
-source lab/build.sh
 source test/lib/tap.sh
 cxx=clang++-14
 pg_config=${UUIDX_CLANG_PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
@@ -23,8 +25,11 @@ by_clang() {  # FILE...: each file's .comment section names clang 14
 }
 
 # 1. The extension.
-dir=$(uuidx_build_dir "$pg_config" clang) || tap_bail "a copy of the sources for the clang build" "$pg_config"
+dir=$(mktemp -d /tmp/uuidx-clang.XXXXXX)
 log="$dir.log"
+trap 'rm -rf "$dir" "$log"' EXIT
+git ls-files -co --exclude-standard -- Makefile uuidx.control 'uuidx--*.sql' src sql | tar -cf - -T - | tar -xf - -C "$dir" ||
+  tap_bail "a copy of the sources for the clang build" "$dir"
 make -C "$dir" -j"$(nproc)" PG_CONFIG="$pg_config" CXX="$cxx" WERROR=-Werror >"$log" 2>&1
 rc=$?
 [ "$rc" = 0 ] || tap_note "$(tail -n 40 "$log")"
@@ -50,16 +55,15 @@ tap_check "make unit CXX=clang++-14: every unit test passes" \
 tap_check "the unit tests' binary and core objects compiled by clang 14" \
   "$(by_clang build/unit-clang/uuidx_unit build/unit-clang/core/*.o && echo t)" \
   "$(find build/unit-clang -name '*.o' | wc -l) objects"
-# 3. libc++.
-source lab/variant.sh
-libcxx="$cxx -stdlib=libc++"
-if variant_bin=$(uuidx_variant_install "$pg_config" libcxx CXX="$libcxx"); then
+# 3. libc++: the lab's build, in the copy of the server's installation it runs.
+variant_bin=${UUIDX_VARIANT_BIN:-}
+if [ -n "$variant_bin" ]; then
   # The copy mirrors the server's absolute paths under its own root.
   variant_so=${variant_bin%"$("$pg_config" --bindir)"}$("$pg_config" --pkglibdir)/uuidx.so
   needed=$(readelf -d "$variant_so" 2>/dev/null | sed -nE 's/.*\(NEEDED\).*\[(.*)\]/\1/p' | tr '\n' ' ')
   tap_check "make CXX=\"clang++-14 -stdlib=libc++\": uuidx.so needs libc++ and not libstdc++" \
     "$([[ " $needed" == *" libc++.so."* ]] && [[ " $needed" != *" libstdc++"* ]] && echo t)" "NEEDED: $needed"
-  mapfile -t objs < <(find "$(uuidx_build_path "$pg_config" libcxx)/src" -name '*.o' | sort)
+  mapfile -t objs < <(find "$UUIDX_VARIANT_BUILD/src" -name '*.o' | sort)
   tap_check "make CXX=\"clang++-14 -stdlib=libc++\": every object compiled by clang 14" \
     "$([ "${#objs[@]}" = "$nsrc" ] && by_clang "${objs[@]}" && echo t)" "${#objs[@]} objects for $nsrc sources"
   unresolved=$(ldd -r "$variant_so" 2>&1 | grep -c 'undefined symbol: _Z')
@@ -72,8 +76,7 @@ if variant_bin=$(uuidx_variant_install "$pg_config" libcxx CXX="$libcxx"); then
     "$([ "$rc" = 0 ] && [ "$f" = 0 ] && [ "$p" -gt 1 ] && echo t)" \
     "$("$pg_config" --version): 20_regress.sh exit $rc, $p checks passed, $f failed"
   [ "$rc" = 0 ] || tap_note "$(tail -n 60 <<<"$out")"
-  uuidx_variant_remove "$variant_bin"
 else
-  tap_check "make CXX=\"clang++-14 -stdlib=libc++\" and install into a copy of the server" f "see the build log above"
+  tap_check "make CXX=\"clang++-14 -stdlib=libc++\" and install into a copy of the server" f "UUIDX_VARIANT_BIN: the lab names no such build"
 fi
 tap_done

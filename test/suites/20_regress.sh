@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# pg_regress suites (sql/*.sql -> expected/*.out) against a throwaway cluster, through PGXS's
+# server:
+# pg_regress suites (sql/*.sql -> expected/*.out) against the lab's throwaway cluster, through PGXS's
 # make installcheck: one check per test of the schedule. (That every sql/*.sql is in REGRESS is
 # checked once, by 19_regress_schedule.)
 set -u
 cd "$(dirname "$0")/../.."
-source test/lib/cluster.sh
 source test/lib/tap.sh
 
-cluster_start || tap_bail "a throwaway cluster starts"
 outdir=$(mktemp -d /tmp/uuidx-regress.XXXXXX)
 # PGXS's own target, from this major's build directory (UUIDX_BUILD_DIR; the checkout when run by
 # hand), against the cluster of PGHOST/PGPORT: the schedule and options are the Makefile's.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
+# major: 18 19
+# server:
 # The move from PostgreSQL 18's uuidv7() that docs/migrating.md describes: its two SQL blocks (the
 # switch and the rollback), taken from that file and run as written, on a server that has
-# pg_catalog.uuidv7() (18 and later; elsewhere the suite is skipped, saying so: there the blocks
-# do nothing, which suite 25_readme_sql runs on every major). Besides the block's own table
+# pg_catalog.uuidv7() (18 and later: the "# major:" line; elsewhere the blocks do nothing, which
+# suite 25_readme_sql runs on every major). Besides the block's own table
 # (public.orders, every key a v7 of the server's uuidv7()): a column holding a v4 among its v7
 # (default switched, type left uuid), a quoted schema, table and column ("App"."Events"."Id"),
 # a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
@@ -14,11 +16,7 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/tap.sh
 
-cluster_start || tap_bail "a throwaway cluster starts"
-if [ -z "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ]; then
-  cluster_stop
-  tap_skip_all "this server has no pg_catalog.uuidv7() (before 18): the migration has nothing to switch"
-fi
+tap_need "the server has pg_catalog.uuidv7()" "$([ -n "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ] && echo t)"
 
 blocks=$(mktemp -d /tmp/uuidx-from18.XXXXXX)
 trap 'rm -rf "$blocks"' EXIT

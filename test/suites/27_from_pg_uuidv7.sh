@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
+# major: 18
+# packages: postgresql-18-pg-uuidv7
+# server:
 # The move from pg_uuidv7 that README.md ("Coming from pg_uuidv7") describes, against Debian's own
-# package of it: postgresql-N-pg-uuidv7 where apt offers it for the major under test (sid: 18,
-# pg_uuidv7 1.7.0), installed with apt as its users install it. Elsewhere the suite is skipped,
-# saying so.
+# package of it: postgresql-18-pg-uuidv7 (sid: pg_uuidv7 1.7.0), which the lab installs with apt
+# as its users install it, on 18 only (Debian packages it for sid's 18 alone).
 # Steps, as README.md gives them: an application on pg_uuidv7 (a v7 default, a view over
 # uuid_v7_to_timestamptz); uuidx installed beside it in a schema of its own; the defaults that call
 # pg_uuidv7 pointed at uuidx's function of the same name (the DO block of "Coming from uuid-ossp",
@@ -12,19 +14,13 @@
 # sample values), the rows untouched, new rows get uuidx's v7 above every earlier key.
 set -u
 cd "$(dirname "$0")/../.."
-source lab/deps.sh
 source test/lib/cluster.sh
 source test/lib/tap.sh
 
-major=${UUIDX_PG_MAJOR:-$("${PG_CONFIG:-pg_config}" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')}
-package=postgresql-$major-pg-uuidv7
-apt-cache policy "$package" 2>/dev/null | grep -q 'Candidate: [0-9]' ||
-  tap_skip_all "apt offers no $package here (Debian packages pg_uuidv7 for sid's 18 only)"
-ensure_packages "$package" >/dev/null
+package=postgresql-18-pg-uuidv7
 tap_need "apt-get install postgresql-N-pg-uuidv7" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \
   "$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)"
 
-cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -q <<'SQL'
 CREATE EXTENSION pg_uuidv7;
 CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), note text);

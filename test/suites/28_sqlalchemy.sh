@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# server: log_statement = 'all'
 # packages: python3-sqlalchemy python3-psycopg2
 # The ORM example of docs/faq.md ("ORMs and drivers"), taken from that file and run as written
 # with Debian's SQLAlchemy and psycopg2 (bookworm: SQLAlchemy 1.4.46; sid: 2.0.52) against
@@ -29,7 +30,6 @@ tap_need "docs/faq.md has the SQLAlchemy example" "$([ -s "$example" ] && echo t
 # The values the example's comments say its print() calls give, in order.
 expected=$(sed -nE 's/^print\(.*# (.*)$/\1/p' "$example")
 
-cluster_start "log_statement = 'all'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE EXTENSION uuidx"
 chmod 644 "$example"
 out=$("$py" "$example" 2>&1)
@@ -38,8 +38,8 @@ tap_check "the example runs" "$([ $rc = 0 ] && echo t)" "SQLAlchemy $version, ex
 tap_check "it prints what its comments say (reflection: UUID with default uuid_generate_v7(); keys: v7, increasing, 100 distinct)" \
   "$([ "$out" = "$expected" ] && [ -n "$expected" ] && echo t)" "$(tr '\n' '/' <<<"$out") against $(tr '\n' '/' <<<"$expected")"
 tap_check "the inserts asked the server for the key (RETURNING in the server log)" \
-  "$([ "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log")" = 100 ] && echo t)" \
-  "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$CLUSTER_DIR/server.log") of 100 INSERTs with RETURNING orders.id"
+  "$([ "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$UUIDX_SERVER_LOG")" = 100 ] && echo t)" \
+  "$(grep -c 'statement: INSERT INTO orders .*RETURNING orders.id' "$UUIDX_SERVER_LOG") of 100 INSERTs with RETURNING orders.id"
 kind=$("$py" - <<'PY2' 2>&1
 import sqlalchemy as sa
 engine = sa.create_engine("postgresql+psycopg2://")

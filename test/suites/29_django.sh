@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# major: 18
+# packages: python3-django python3-psycopg2
+# server:
 # Django, as its users declare keys: the declarations of docs/frameworks.md ("Django"), taken from
 # that page as written into a project of one app, with Debian's python3-django (sid: 5.2) and
 # psycopg2 against this major's server. Run where apt offers Django 5.2 or later (db_default came
@@ -12,17 +15,14 @@ set -u
 cd "$(dirname "$0")/../.."
 py=/usr/bin/python3
 
-required_major=18
 source test/lib/packaged_suite.sh
-require_package Django python3-django 3:5.0 python3-psycopg2
 django=$("$py" -c 'import django; print(django.get_version())' 2>&1)
 tap_need "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
 
-cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE django"
 
 project=$(mktemp -d /tmp/uuidx-django.XXXXXX)
-trap 'rm -rf "$project"; cluster_stop' EXIT
+trap 'rm -rf "$project"' EXIT
 mkdir -p "$project/orders/migrations"
 touch "$project/orders/__init__.py" "$project/orders/migrations/__init__.py"
 frameworks_blocks django "$project"

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# major: 18
+# packages: python3-alembic python3-sqlalchemy python3-psycopg2
+# server:
 # SQLAlchemy 2 and Alembic, as their users declare keys: the model of docs/frameworks.md
 # ("SQLAlchemy 2 and Alembic") taken from that page as written, with Debian's python3-alembic
 # (sid: 1.18) and python3-sqlalchemy (2.0) against this major's server. Run where apt offers
@@ -12,18 +15,15 @@ set -u
 cd "$(dirname "$0")/../.."
 py=/usr/bin/python3
 
-required_major=18
 source test/lib/packaged_suite.sh
-require_package Alembic python3-alembic 1.18 python3-sqlalchemy python3-psycopg2
 versions=$("$py" -c 'import alembic, sqlalchemy; print(alembic.__version__, sqlalchemy.__version__)' 2>&1)
 tap_need "Alembic and SQLAlchemy from Debian's packages" "$(grep -Eq '^1\.(1[89]|[2-9][0-9])\.[0-9]+ 2\.' <<<"$versions" && echo t)" "$versions"
 
-cluster_start || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE alembic"
 export PGDATABASE=alembic
 
 project=$(mktemp -d /tmp/uuidx-alembic.XXXXXX)
-trap 'rm -rf "$project"; cluster_stop' EXIT
+trap 'rm -rf "$project"' EXIT
 frameworks_blocks alembic "$project"
 tap_need "docs/frameworks.md gives the model, env.py's render_item and the migration's first line" \
   "$([ -s "$project/models.py" ] && [ -s "$project/render_item.py" ] && [ -s "$project/upgrade_first_line.py" ] && echo t)" \

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# major: 18
+# packages: libpostgresql-jdbc-java default-jdk-headless
+# server: listen_addresses = '127.0.0.1'
+# server: log_statement = 'all'
 # Java's PgJDBC 42.7, as its users read keys: the program of docs/frameworks.md ("Java: PgJDBC")
 # taken from that page as written, and a test program of this suite, both run in Java's source-file
 # mode (no build tool) with Debian's libpostgresql-jdbc-java and default-jdk-headless (sid: PgJDBC
@@ -19,26 +23,22 @@
 # disagree on a v7 key whose top bit is set (a time from the year 6429 on).
 set -u
 cd "$(dirname "$0")/../.."
-required_major=18
 package=libpostgresql-jdbc-java
 jar=/usr/share/java/postgresql.jar
 source test/lib/packaged_suite.sh
-require_package PgJDBC "$package" 42.7 default-jdk-headless
-command -v java >/dev/null || skip_or_fail "PgJDBC: no java after installing default-jdk-headless"
 version=$(dpkg-query -W -f='${Version}' "$package")
 java_version=$(java -version 2>&1 | head -n 1)
 tap_need "PgJDBC from Debian's libpostgresql-jdbc-java, Java from default-jdk-headless" \
-  "$([ -s "$jar" ] && [ -n "$java_version" ] && echo t)" "$package $version, $java_version"
+  "$([ -s "$jar" ] && dpkg --compare-versions "$version" ge 42.7 && command -v java >/dev/null && echo t)" "$package $version, $java_version"
 
 # PgJDBC connects over TCP only (without a socket factory jar): listen on 127.0.0.1 too. The log
 # shows the statements PgJDBC sends.
-cluster_start "listen_addresses = '127.0.0.1'" "log_statement = 'all'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE pgjdbc"
 export PGDATABASE=pgjdbc JDBC_URL="jdbc:postgresql://127.0.0.1:$PGPORT/pgjdbc?user=$PGUSER"
 cluster_psql -c "CREATE EXTENSION uuidx"
 
 work=$(mktemp -d /tmp/uuidx-pgjdbc.XXXXXX)
-trap 'rm -rf "$work"; cluster_stop' EXIT
+trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/page"
 frameworks_blocks pgjdbc "$work/page"
 tap_need "docs/frameworks.md gives the program" "$([ -s "$work/page/Orders.java" ] && echo t)" "$(wc -l <"$work/page/Orders.java") lines"
@@ -231,7 +231,7 @@ got() { sed -n "s/^$1: //p" <<<"$out"; }
 show() { local g; g=$(got "$1"); echo "${g:-$(tr '\n' ' ' <<<"$out" | cut -c1-300)}"; }
 tap_check "the driver is the package's" "$([ -n "$(got driver)" ] && [ "$(got driver)" = "${version%%-*}" ] && echo t)" "$(show driver)"
 sent=$(awk '/INSERT INTO by_domain \(note\) VALUES \(\$1\)$/ { getline next_line; if (next_line ~ /^\tRETURNING "id"$/) r++; else o++ }
-  END { print r + 0, "with RETURNING \"id\" added,", o + 0, "without" }' "$CLUSTER_DIR/server.log")
+  END { print r + 0, "with RETURNING \"id\" added,", o + 0, "without" }' "$UUIDX_SERVER_LOG")
 tap_check "the batch with generated keys: PgJDBC sends each insert with RETURNING \"id\" added (the server's log)" \
   "$([ "$sent" = '100 with RETURNING "id" added, 0 without' ] && echo t)" "$sent"
 for t in domain plain; do
@@ -241,7 +241,7 @@ done
 tap_check "the domain column: getObject(i) gives a java.util.UUID, the metadata names the type uuid" \
   "$([ "$(got 'domain getObject')" = "java.util.UUID type name uuid class name java.util.UUID" ] && echo t)" "$(show 'domain getObject')"
 # PgJDBC's multi-row rewrite: the rows per statement it sent into each table, from the server's log.
-rows_per_insert() { grep -o "INSERT INTO $1 (note) VALUES (\$1)[^R]*" "$CLUSTER_DIR/server.log" | awk -F'),' '{ print NF }' | sort -n | uniq -c | awk '{ printf "%s of %s; ", $1, $2 }'; }
+rows_per_insert() { grep -o "INSERT INTO $1 (note) VALUES (\$1)[^R]*" "$UUIDX_SERVER_LOG" | awk -F'),' '{ print NF }' | sort -n | uniq -c | awk '{ printf "%s of %s; ", $1, $2 }'; }
 sent=$(rows_per_insert by_rewrite)
 tap_check "reWriteBatchedInserts=true and generated keys asked for: PgJDBC does not rewrite, one insert per row (count of statements of N rows, the server's log)" \
   "$([ "$sent" = "100 of 1; " ] && echo t)" "$sent"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# server: session_preload_libraries = 'uuidx'
 # pg_partman 5 over a v7 key, through its time encoder/decoder mode: uuidx's
 # uuid_v7_time_encoder (timestamptz -> the first v7 of its ms) and uuid_v7_time_decoder (a v7 as
 # text -> its ms). Where apt offers Debian's postgresql-N-partman 5.5 or later (sid: 18), that
 # package is installed, as its users get it. Elsewhere (bookworm has no pg_partman 5; trixie's is
 # 5.2) it is built from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
-# pg_partman-5.5.0.tar.gz of ../shared/vendor, lab/vendor.sh; setting it forces this) with
+# pg_partman-5.5.0.tar.gz of UUIDX_VENDOR_DIR, which the lab names; setting it forces this) with
 # PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
 # the tarball the suite fails under CI (skipped elsewhere).
 # Checks: create_parent(..., p_time_encoder, p_time_decoder) makes daily partitions whose bounds
@@ -17,8 +18,6 @@ cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh
 source test/lib/tap.sh
 
-source lab/deps.sh
-source lab/vendor.sh
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 # Debian's own package where apt has one with the time-encoder mode of 5.5 (sid: 18), as its
@@ -27,13 +26,14 @@ package=postgresql-$major-partman
 candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
 if [ -z "${UUIDX_PARTMAN_TARBALL:-}" ] && [ -n "$candidate" ] && [ "$candidate" != "(none)" ] &&
   dpkg --compare-versions "$candidate" ge 5.5; then
-  ensure_packages "$package" >/dev/null
+  # (apt's own lock wait: the lab may be installing into this system too)
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 "$package" >/dev/null
   tap_need "pg_partman from Debian's package postgresql-N-partman" \
     "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" "$candidate"
 else
-tarball=${UUIDX_PARTMAN_TARBALL:-$UUIDX_VENDOR_DIR/pg_partman-5.5.0.tar.gz}
+tarball=${UUIDX_PARTMAN_TARBALL:-${UUIDX_VENDOR_DIR:-}/pg_partman-5.5.0.tar.gz}
 if [ ! -f "$tarball" ]; then
-  [ "$(vendor_missing_status)" = failed ] && tap_bail "the pg_partman tarball is vendored" "$tarball"
+  [ -n "${CI:-}" ] && tap_bail "the pg_partman tarball is vendored" "$tarball"
   tap_skip_all "pg_partman: no source tarball at $tarball (set UUIDX_PARTMAN_TARBALL to run this suite)"
 fi
 cache=${UUIDX_CACHE_DIR:-${UUIDX_PG_CACHE:-/var/cache/uuidx}}/pg_partman-$(sha256sum "$tarball" | cut -c1-12)-pg$major-$(echo "$pg_config" | md5sum | cut -c1-8)
@@ -51,7 +51,6 @@ rm -f "$log"
 fi
 
 # The planner hook is there from each session's first statement on.
-cluster_start "session_preload_libraries = 'uuidx'" || tap_bail "a throwaway cluster starts"
 cluster_psql -c "CREATE DATABASE pm"
 export PGDATABASE=pm
 # pg_partman recognises a control column by its type name (uuid, not a domain over it): the key

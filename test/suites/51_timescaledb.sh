@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
+# major: 18
+# packages: postgresql-18-timescaledb
+# server: shared_preload_libraries = 'timescaledb,uuidx'
+# server: timescaledb.telemetry_level = off
 # uuidx beside TimescaleDB: hypertables partitioned by range of a v7 key, both libraries preloaded
 # (shared_preload_libraries = 'timescaledb,uuidx', then the other order). TimescaleDB comes from
-# Debian's package postgresql-N-timescaledb, installed here, where apt offers 2.23 or later (the
-# release with UUIDv7 dimensions): sid packages it for 18 (trixie's for 17 is 2.19, bookworm and
-# experimental have none). Elsewhere the suite is skipped with a line saying why; under CI a
-# missing package on 18 is a failure. Nothing is installed on a major it skips.
+# Debian's package postgresql-18-timescaledb 2.23 or later (the release with UUIDv7 dimensions),
+# which the lab installs on 18 only (sid; trixie's for 17 is 2.19, bookworm and experimental have
+# none).
 # Checks: the SQL of docs/timescaledb.md as written (test/lib/readme_sql.py --suite); the uuid_v7
 # domain refused as a dimension (and let in only through a partitioning function, whose chunks no
 # key range excludes), the docs' key (uuid with the domain's CHECK) taken, filled through
@@ -19,28 +22,17 @@ set -u
 cd "$(dirname "$0")/../.."
 source test/lib/order_oracle.sh
 
-# The major where Debian packages TimescaleDB with UUIDv7 dimensions: under CI it must run there.
-required_major=18
-source test/lib/packaged_suite.sh  # major, skip_or_fail
-package=postgresql-$major-timescaledb
+source test/lib/cluster.sh
+source test/lib/tap.sh
+package=postgresql-18-timescaledb
 seed=${UUIDX_ORACLE_SEED:-20261125}
 n=${UUIDX_ORACLE_N:-200}
 
-candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-installed=$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)
-version=${installed:-$candidate}
-if [ -z "$version" ] || [ "$version" = "(none)" ]; then
-  skip_or_fail "TimescaleDB: apt offers no $package here (Debian packages it for PostgreSQL $required_major, in sid)"
-fi
-dpkg --compare-versions "$version" ge 2.23 ||
-  skip_or_fail "TimescaleDB: $package is $version here; UUIDv7 dimensions need 2.23 or later"
-ensure_packages "$package" >/dev/null || skip_or_fail "TimescaleDB: installing $package failed"
-tap_need "TimescaleDB from Debian's package postgresql-N-timescaledb" \
-  "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" "$(dpkg-query -W -f='${Version}' "$package")"
+# (2.23: the release with UUIDv7 dimensions)
+tap_need "TimescaleDB 2.23 or later from Debian's package postgresql-N-timescaledb" \
+  "$(dpkg --compare-versions "$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)" ge 2.23 && echo t)" "$(dpkg-query -W -f='${Version}' "$package" 2>&1)"
 
 # No telemetry: the test runs offline and sends nothing.
-cluster_start "shared_preload_libraries = 'timescaledb,uuidx'" "timescaledb.telemetry_level = off" ||
-  tap_bail "a throwaway cluster starts"
 export PGTZ=UTC
 cluster_psql -c "CREATE DATABASE ts"
 export PGDATABASE=ts
@@ -220,7 +212,7 @@ chmod 755 "$work"
 cluster_psql -c "CREATE DATABASE oracle"
 PGDATABASE=oracle cluster_psql -c "SET client_min_messages = warning" -c "CREATE EXTENSION timescaledb" -c "CREATE EXTENSION uuidx"
 start=$(date +%s%N)
-python3 test/lib/time_oracle.py gen "$seed" "$major" "$n" "$work/time.sql" hypertable
+python3 test/lib/time_oracle.py gen "$seed" "${UUIDX_PG_MAJOR:-18}" "$n" "$work/time.sql" hypertable
 PGDATABASE=oracle cluster_psql -At -f "$work/time.sql" >"$work/time.out" 2>"$work/time.err"
 rc=$?
 tap_check "time predicates oracle ran" "$([ $rc = 0 ] && [ ! -s "$work/time.err" ] && echo t)" \
@@ -251,7 +243,7 @@ tap_check "every hypertable checked (predicates)" "$([ "$(grep -c '^h_' "$work/t
 order_oracle_check "$work" "$seed" "$n" hypertable "h_ver h_plain" 4
 
 # The other order of the libraries: the planner hooks chain the other way round.
-sed -i "s/^shared_preload_libraries = 'timescaledb,uuidx'/shared_preload_libraries = 'uuidx,timescaledb'/" "$CLUSTER_DIR/data/postgresql.conf"
+sed -i "s/^shared_preload_libraries = 'timescaledb,uuidx'/shared_preload_libraries = 'uuidx,timescaledb'/" "$PGDATA/postgresql.conf"
 cluster_restart
 tap_sql "restarted with shared_preload_libraries = 'uuidx,timescaledb'" \
   "SELECT current_setting('shared_preload_libraries') = 'uuidx,timescaledb', current_setting('shared_preload_libraries')"

@@ -64,13 +64,13 @@ check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progr
 # dimensions (2.23 or later: sid's for 18, which 51_timescaledb installs too), installed here
 # first; elsewhere skipped, saying why, and under CI a failure.
 if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
-  source lab/deps.sh
   package=postgresql-18-timescaledb
   candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')
   no_timescaledb="apt offers no $package 2.23 or later here (${candidate:-none})"
   if [ -n "$candidate" ] && [ "$candidate" != "(none)" ] && dpkg --compare-versions "$candidate" ge 2.23; then
     no_timescaledb="installing $package failed"
-    ensure_packages "$package" >/dev/null
+    # (apt's own lock wait: the lab may be installing into this system too)
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 "$package" >/dev/null
   fi
   scale=$out/scale
   bash bench/scale.sh --rows 3000 --step 1000 --batch 500 --clients 2 --seconds 1 --client-rows 10 --partitions 10 --chunks 10 --out "$scale" \

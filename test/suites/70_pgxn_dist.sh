@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # scope: once
+# server:
 # packages: unzip pgxnclient postgresql-15 postgresql-server-dev-15
 # The PGXN release (make dist, release/dist.sh): the zip holds one top directory
 # NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
@@ -119,7 +120,6 @@ installed_zip_build=1
 tap_check "pgxn install ./NAME-VERSION.zip" t "$(pgxn --version 2>&1 | head -n 1); $(($(date +%s) - t0)) s"
 so=$("$PG_CONFIG" --pkglibdir)/uuidx.so
 tap_check "pgxn install put a new uuidx.so (newer than the zip)" "$([ "$so" -nt "$zip" ] && echo t)" "$so"
-cluster_start || stop "a throwaway cluster starts"
 t0=$(date +%s)
 (cd "$work/pgxn" && pgxn check "${pgxn_opts[@]}" -h "$PGHOST" -p "$PGPORT" -U postgres "./$name-$version.zip") >"$work/installcheck.log" 2>&1
 rc=$?

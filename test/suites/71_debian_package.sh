@@ -4,7 +4,9 @@
 # The Debian packaging (debian/), where Debian users get their servers: on the machine (bookworm:
 # postgresql-15-uuidx), in the trixie root (17) and in the sid root (18 and 19: one build,
 # pg_buildext loops over the installed majors). The majors are those of the run that apt packages
-# here (UUIDX_PG_VERSIONS; default 15), each server installed from apt first.
+# here: the lab hands their servers, each with a throwaway cluster (UUIDX_PG_SERVERS, lab/run.sh;
+# the lab's clusters rather than pg_virtualenv's, so that every suite's server comes from one
+# place and the crash check reads its log).
 # dpkg-buildpackage -us -uc -b, with debian/ as it is, builds postgresql-N-uuidx for each of them,
 # its build-time test (dh_pgxs_test: the pg_regress suite against the package's files) passing,
 # from a build directory the postgres user cannot read (as a clone under /root is); lintian
@@ -25,25 +27,19 @@
 # Files of the installed extension: `make install` (lab/build.sh, and suite 70) puts
 # uuidx.so, uuidx.control and the scripts into /usr/lib/postgresql/N and /usr/share/postgresql/N
 # without any package owning them. dpkg overwrites files that no package owns without asking, so
-# installing a .deb silently replaces them, and purging it deletes them. At the end the tree's
-# own build of each major (lab/build.sh's directory) is installed again when there is one, so
-# the suites after this one find the extension.
+# installing a .deb silently replaces them, and purging it deletes them; the lab installs its
+# builds again after this suite.
 set -u
 cd "$(dirname "$0")/../.."
 top=$(pwd)
-source lab/deps.sh
-source lab/pgserver.sh
-source lab/build.sh
-
-# The majors apt packages here, their servers installed.
-majors=()
-for m in ${UUIDX_PG_VERSIONS:-15}; do
-  _pg_apt_has "$m" && pg_server_config "$m" >/dev/null && majors+=("$m")
-done
+# The majors apt packages here, and their servers: MAJOR=PG_CONFIG:SOCKET_DIR:PORT.
+declare -A server
+for s in ${UUIDX_PG_SERVERS:-}; do server[${s%%=*}]=${s#*=}; done
+mapfile -t majors < <(printf '%s\n' "${!server[@]}" | sort -n)
 source test/lib/tap.sh
-[ ${#majors[@]} -gt 0 ] || tap_skip_all "apt packages none of the majors ${UUIDX_PG_VERSIONS:-15} here"
+[ ${#majors[@]} -gt 0 ] || tap_skip_all "no server of a major apt packages here (UUIDX_PG_SERVERS, from the lab, names none)"
 tap_note "packaged majors here: ${majors[*]}"
-export PGBIN=/usr/lib/postgresql/${majors[0]}/bin
+export PGBIN=/usr/lib/postgresql/${majors[0]}/bin PGUSER=postgres PGDATABASE=postgres
 source test/lib/cluster.sh
 
 sudo=""
@@ -53,7 +49,6 @@ apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq "$@"; }
 packages=()  # the binary packages of this build, installed by this suite
 # The end, also of a failed step (stop): the packages purged, the tree's builds back, the plan.
 finish() {
-  cluster_stop
   if [ ${#packages[@]} -gt 0 ] && dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -q 'ok installed'; then
     apt purge "${packages[@]}" >"$work/purge.log" 2>&1 &&
       ! dpkg-query -W -f='${Status}\n' "${packages[@]}" 2>/dev/null | grep -qv 'not-installed$'
@@ -61,20 +56,12 @@ finish() {
       "${packages[*]}
 $(tail -n 20 "$work/purge.log")"
   fi
-  local m tree_build
-  for m in "${touched[@]}"; do
-    tree_build=$(uuidx_build_path "/usr/lib/postgresql/$m/bin/pg_config" 2>/dev/null)
-    [ -n "$tree_build" ] && [ -f "$tree_build/uuidx.so" ] || continue
-    make -C "$tree_build" -s PG_CONFIG="/usr/lib/postgresql/$m/bin/pg_config" install >/dev/null 2>&1
-    tap_check "$m: the tree's own build installed again" "$([ $? = 0 ] && echo t)" "$tree_build"
-  done
   [ -n "${UUIDX_KEEP_DEB:-}" ] || rm -rf "$work"
   tap_note "$(($(date +%s) - start)) s for this suite"
   tap_done
 }
 stop() { tap_check "$1" f "${2:-}"; exit 1; }
 start=$(date +%s)
-touched=()
 preinstalled=$(for m in "${majors[@]}"; do dpkg-query -W -f='${Status} ${Package}\n' "postgresql-$m-uuidx" 2>/dev/null; done |
   sed -n 's/^install ok installed //p' | tr '\n' ' ')
 work=$(mktemp -d /tmp/uuidx-deb.XXXXXX)
@@ -173,7 +160,6 @@ if [ -n "$preinstalled" ]; then
   packages=()
   exit 0
 fi
-touched=("${majors[@]}")
 t0=$(date +%s)
 local_debs=()
 for deb in "${debs[@]}"; do local_debs+=("./$(basename "$deb")"); done
@@ -184,7 +170,8 @@ for m in "${majors[@]}"; do
   owner=$(dpkg -S "/usr/lib/postgresql/$m/lib/uuidx.so" 2>/dev/null | cut -d: -f1)
   tap_check "$m: uuidx.so belongs to postgresql-$m-uuidx" "$([ "$owner" = "postgresql-$m-uuidx" ] && echo t)" "owner: '$owner'"
   PGBIN=/usr/lib/postgresql/$m/bin
-  cluster_start || { tap_check "$m: a throwaway cluster starts" f; continue; }
+  IFS=: read -r _ PGHOST PGPORT <<<"${server[$m]}"
+  export PGHOST PGPORT UUIDX_SERVER_LOG=$PGHOST/server.log
   out=$(cluster_psql -c "CREATE EXTENSION uuidx" 2>&1)
   tap_check "$m: CREATE EXTENSION uuidx" "$([ $? = 0 ] && echo t)" "$out"
   tap_sql "$m: the packaged version is the control file's" \
@@ -199,8 +186,8 @@ for m in "${majors[@]}"; do
   out=$(cluster_psql -c "CREATE DATABASE upd" 2>&1 && cluster_psql -d upd -c "CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" 2>&1)
   tap_check "$m: CREATE EXTENSION uuidx VERSION '1.0'; ALTER EXTENSION uuidx UPDATE" "$([ $? = 0 ] && echo t)" "$out"
   tap_check "$m: the server log shows no crashed backend" "$(cluster_log_has_crash || echo t)"
-  cluster_stop
 done
+unset UUIDX_SERVER_LOG
 
 # ---- the autopkgtest, as autopkgtest runs it: the source tree (no build), the package installed
 mkdir "$work/autopkgtest"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # scope: release
 # packages: binutils python3
+# root: trixie 17
+# root: sid 18
 # The CloudNativePG images fit the operand they name (io.cloudnativepg.image.base.name:
 # postgresql:N-minimal-trixie), though built in the Debian sid root where 18 and 19 are packaged:
 # the library of each image of this run (the release's archive, written by lab/extension_dirs.sh
-# for the TAP test 015_extension_dirs) is checked against the Debian trixie root (lab/root.sh),
+# for the TAP test 015_extension_dirs) is checked against the Debian trixie root the lab hands it (UUIDX_ROOT_DIRS),
 # whose PostgreSQL 17 server links the runtime the minimal image of trixie ships. For every
 # library uuidx.so needs (libstdc++, libgcc_s, libc, libcrypto...): it is in trixie, trixie's
 # server loads it too (directly or through another library), and it defines every symbol version
@@ -16,8 +18,6 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/tap.sh
-source lab/deps.sh
-source lab/root.sh
 source release/artefacts.sh
 work=$(mktemp -d /tmp/uuidx-operand.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -26,10 +26,9 @@ release=$(release_dir "$commit")
 version=$(git show "$commit:META.json" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
 operand_server=usr/lib/postgresql/17/bin/postgres
 
-trixie=$(root_provide trixie) || tap_bail "the Debian trixie root is provided"
-if [ ! -x "$trixie/$operand_server" ]; then
-  root_run trixie bash -c 'cd /uuidx/repo && source lab/deps.sh && source lab/pgserver.sh && pg_server_config 17 >/dev/null' >/dev/null 2>&1
-fi
+# The roots, with their servers, from the lab: trixie (17) and sid (18).
+for r in ${UUIDX_ROOT_DIRS:-}; do declare "${r%%=*}=${r#*=}"; done
+trixie=${trixie:-} sid=${sid:-}
 tap_check "trixie's server, whose runtime the operand ships, in the trixie root" \
   "$([ -x "$trixie/$operand_server" ] && echo t)" "$operand_server; Debian $(cat "$trixie/etc/debian_version" 2>/dev/null)"
 
@@ -81,7 +80,6 @@ for m in 18 19; do
 done
 
 # The check can tell: sid's own server binary asks for more than trixie has.
-sid=$(root_dir sid)
 if [ -x "$sid/usr/lib/postgresql/18/bin/postgres" ]; then
   python3 test/lib/elf_fit.py "$sid/usr/lib/postgresql/18/bin/postgres" "$trixie" "$operand_server" >"$work/sid" 2>&1
   refused=$(awk -F'|' '$1 != "newest" && ($2 == "missing" || $5 != "") { print $1 ": " ($5 == "" ? "missing" : $5) }' "$work/sid" | tr '\n' ';')

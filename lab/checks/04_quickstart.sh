@@ -12,7 +12,7 @@ set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
-source test/lib/tap.sh
+source lab/checks/check.sh
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)
 for suite in ${UUIDX_QUICKSTART_SUITES:-${UUIDX_LANE_ROOT:-trixie sid}}; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """commands_used.py: the programs the project's shell scripts call, read from the scripts.
 
-    python3 test/lib/commands_used.py FILE...        one program a line: its name, the first
+    python3 lab/checks/commands_used.py FILE...        one program a line: its name, the first
                                                     file:line that calls it, and "optional"
                                                     when a script looks for it with
                                                     `command -v` first (tab-separated)

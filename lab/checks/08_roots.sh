@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
 source lab/pgserver.sh
-source test/lib/tap.sh
+source lab/checks/check.sh
 
 suite=${UUIDX_ROOTS_SUITE:-trixie}
 

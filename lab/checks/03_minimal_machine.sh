@@ -10,7 +10,7 @@
 #      sudo (lab/quickstart_runs.sh);
 #   3. the install step of the test command (test/run-tests.sh --install-only) succeeds, and then
 #      every program any script of the repository calls is found: the list is read from the
-#      scripts themselves (test/lib/commands_used.py); a program that the scripts look for with
+#      scripts themselves (lab/checks/commands_used.py); a program that the scripts look for with
 #      `command -v` before calling it is optional and only listed. PostgreSQL's programs are looked
 #      for in its bin directory too, which the test command puts in PATH for the suites.
 # The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
@@ -18,7 +18,7 @@ set -u
 cd "$(dirname "$0")/../.."
 source lab/deps.sh
 source lab/root.sh
-source test/lib/tap.sh
+source lab/checks/check.sh
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 start=$(date +%s)
@@ -64,7 +64,7 @@ rc=$?
 tap_check "test/run-tests.sh --install-only on a new machine" "$([ "$rc" = 0 ] && echo t)" "exit $rc"
 mapfile -t scripts < <(git ls-files -co --exclude-standard '*.sh' '*.py' .ci/run)
 out=$(inside bash -c 'cd /root/uuidx-harness && export PATH="$PATH$(printf ":%s" /usr/lib/postgresql/*/bin)" &&
-  python3 test/lib/commands_used.py "$@" | while IFS=$(printf "\t") read -r program where optional; do
+  python3 lab/checks/commands_used.py "$@" | while IFS=$(printf "\t") read -r program where optional; do
     if command -v "$program" >/dev/null; then echo "found $program"
     elif [ -n "$optional" ]; then echo "optional $program ($where)"
     else echo "missing $program ($where)"; fi
