@@ -4,7 +4,7 @@
 # in each copy: first as root, then as an unprivileged user through sudo (sudo installed and the
 # user made here, as a user's own machine would have them). Prints one line per run:
 #   QUICKSTART as=root|sudo rc=N seconds=S major=M works=yes|no
-# with the run's output before it. Suites 03_minimal_machine and 04_quickstart read those lines.
+# with the run's output before it. The lab's checks 03_minimal_machine and 04_quickstart read those lines.
 set -u
 tarball=$1
 user=uuidx_quickstart

@@ -5,7 +5,7 @@
 #   root_provide bookworm-bare       # a bare root: minbase plus git, as a new minimal machine is
 #                                    # (docker run debian:SUITE with git); for the machine's own
 #                                    # suite it gets the machine's Debian apt sources (-updates,
-#                                    # -security). Test/suites/03_minimal_machine.sh copies it and
+#                                    # -security). lab/checks/03_minimal_machine.sh copies it and
 #                                    # installs into the copy only.
 #
 # A root lives in $UUIDX_PG_CACHE/roots/SUITE (default /var/cache/uuidx/roots). It is made in a

@@ -8,27 +8,23 @@
 #                                  how each is provided: lab/pgserver.sh)
 #   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
 #                                  others are counted as skipped
-#   UUIDX_AHEAD=0                  no preparation in the background (lab/ahead.sh: a whole
-#                                  run makes the roots, servers and Citus builds its later parts
-#                                  need while the suites on the machine run)
-#   UUIDX_LANES=0                  the Debian roots' lanes one after another, after the machine's
-#                                  suites, instead of beside them (see "Lanes" below)
+#   UUIDX_TEST_SIZE=lean           the TAP tests' long parts smaller on every major (by default
+#                                  the lab sets it where lab/matrix's extras lack full-size)
+# (every variable: CONTRIBUTING.md, "Variables")
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
 #                                  run here (lab/checks/03_minimal_machine checks that afterwards every
 #                                  program a script calls is found)
 #
-# No wait is unbounded (lab/limits.sh): a suite that runs past its limit (UUIDX_SUITE_TIMEOUT
-# seconds, default 1800, or its own "# timeout: N" line) is ended with every process it started
-# and counts one failure, and so is the run in a Debian root after UUIDX_ROOT_TIMEOUT seconds
-# (default 3600).
+# No wait is unbounded (lab/limits.sh): a suite that runs past its limit (1800 s, or its own
+# "# timeout: N" line) is ended with every process it started and counts one failure, and so is
+# the run in a Debian root after 3600 s.
 #
 # Where each major comes from and where it runs: lab/matrix (lab/pgserver.sh provides a server,
 # lab/root.sh makes the roots).
 # For a major tested in a root this script runs again inside it for that major's suites, and its
 # counts join this run's. The suites across majors run along the upgrade paths users take, where
 # both servers run: the matrix's "path" lines.
-# UUIDX_CROSS_ROOT= (empty) runs them all on the machine instead.
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
@@ -50,7 +46,7 @@
 #   # root: SUITE MAJOR     that Debian root with MAJOR's server (repeatable): UUIDX_ROOT_DIRS
 #   # variant: PG_CONFIG NAME MAKE_ARG...   uuidx built so (lab/variant.sh), in a copy of that
 #                           server: UUIDX_VARIANT_BIN and _BUILD; "# server:" runs that copy
-#   # timeout: N            seconds it may take (default UUIDX_SUITE_TIMEOUT)
+#   # timeout: N            seconds it may take (default 1800)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
 #   # scope: cross-pairs    runs last in the lane of each root of an upgrade path, for the
@@ -92,7 +88,7 @@ case ${CI:-} in "" | false | 0 | no) unset CI ;; *) export CI=true ;; esac
 
 # The majors, where each runs and the upgrade paths by root: the matrix (lab/matrix).
 source lab/matrix.sh
-UUIDX_CROSS_ROOT=${UUIDX_CROSS_ROOT-${UUIDX_CROSS_PATHS[0]%%:*}}
+UUIDX_CROSS_ROOT=${UUIDX_CROSS_PATHS[0]%%:*}
 # Inside a root this script runs only the scopes it is given ("major", "cross-pairs packages"),
 # and labels the suites across majors as the outer run does.
 UUIDX_RUN_SCOPES=${UUIDX_RUN_SCOPES:-once root packages major cross-pairs release}
@@ -178,7 +174,7 @@ run_suite() {
   echo "== suite $name${UUIDX_PG_MAJOR:+ on PostgreSQL $UUIDX_PG_MAJOR}"
   start=$(date +%s)
   limit=$(sed -n 's/^# timeout: \([0-9][0-9]*\)$/\1/p' "$s" | head -n 1)
-  limit=${limit:-${UUIDX_SUITE_TIMEOUT:-1800}}
+  limit=${limit:-1800}
   grep -q '^# runs: prove$' "$s" && runner=(bash)
   majors=$(sed -n 's/^# major: //p' "$s" | head -n 1)
   if [ -n "$majors" ] && [[ " $majors " != *" ${UUIDX_PG_MAJOR:-none} "* ]]; then
@@ -311,7 +307,7 @@ in_root() {
     return
   fi
   UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_CROSS_LABEL UUIDX_RUN_T0 ${test_size_given:+UUIDX_TEST_SIZE} UUIDX_ORACLE_SEED" \
-    run_limited "${UUIDX_ROOT_TIMEOUT:-3600}" root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
+    run_limited 3600 root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
   if [ -z "$last" ]; then
@@ -452,10 +448,8 @@ lanes_stop() {
   local lane
   for lane in "${!lane_pid[@]}"; do kill_tree TERM "${lane_pid[$lane]}"; done
 }
-if [ "${UUIDX_LANES:-1}" != 0 ]; then
-  for r in "${lane_roots[@]}"; do lane_start "$r"; done
-  trap 'lanes_stop; ! declare -F ahead_stop >/dev/null || ahead_stop "$log_dir/ahead.log"' EXIT
-fi
+for r in "${lane_roots[@]}"; do lane_start "$r"; done
+trap 'lanes_stop; ! declare -F ahead_stop >/dev/null || ahead_stop "$log_dir/ahead.log"' EXIT
 
 # The machine's own part: the suites of no server, then each major run on the machine.
 for s in "${selected[@]}"; do
@@ -488,7 +482,7 @@ for v in "${versions[@]}"; do
 done
 
 # Suites across majors, inside a root (where the outer run sent them), or all on the machine
-# (UUIDX_CROSS_ROOT empty). They provide the servers they need.
+# (no upgrade path in the matrix). They provide the servers they need.
 run_cross_here() {  # the suites of the scopes given, on the majors of UUIDX_PG_VERSIONS
   local s majors
   for s in "${selected[@]}"; do

@@ -26,7 +26,7 @@ source test/lib/cluster.sh
 source test/lib/tap.sh
 package=postgresql-18-timescaledb
 seed=${UUIDX_ORACLE_SEED:-20261125}
-n=${UUIDX_ORACLE_N:-200}
+n=200
 
 # (2.23: the release with UUIDv7 dimensions)
 tap_need "TimescaleDB 2.23 or later from Debian's package postgresql-N-timescaledb" \
