@@ -18,8 +18,9 @@ if [ "$(id -u)" != 0 ]; then
   sudo=sudo
 fi
 apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq -o DPkg::Lock::Timeout=600 "$@"; }
-# The distribution's own major: the postgresql-N that the package postgresql depends on.
-pg_major() { apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1; }
+# The distribution's own major: the postgresql-N that the package postgresql depends on (none
+# before the first apt-get update: apt-cache then fails, which is no error here).
+pg_major() { apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1 || true; }
 major=${UUIDX_QUICKSTART_MAJOR:-$(pg_major)}
 [ -n "$major" ] || { apt update >/dev/null; major=$(pg_major); }
 [ -n "$major" ] || { echo "uuidx: apt offers no PostgreSQL here (apt-cache depends postgresql names no postgresql-N)" >&2; exit 1; }
