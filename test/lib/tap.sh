@@ -12,6 +12,8 @@
 #   tap_note TEXT                 each line of TEXT as a `# ` line (output that is no check's)
 #   cluster_log_has_crash         true when the log of the lab's server (UUIDX_SERVER_LOG) shows a
 #                                 crashed backend
+#   tap_gtest NAME OUT STATUS FIGURES   a GoogleTest run's output: NAME (it built and passed, exit
+#                                 STATUS), then one check per test
 #   tap_done                      with a server from the lab (UUIDX_SERVER_LOG), the check that its
 #                                 log shows no crashed backend; then the plan
 tap_n=0
@@ -35,6 +37,16 @@ tap_sql() {
   else
     tap_check "$1" "${out%%|*}" "${out#*|}"
   fi
+}
+
+tap_gtest() {
+  local result name
+  tap_check "$1" "$([ "$3" = 0 ] && echo t)" \
+    "exit code $3; $(grep -E '^\[  (PASSED|FAILED)  \] [0-9]+ tests?' <<<"$2" | tr '\n' ' ')${4:-}"
+  [ "$3" = 0 ] || tap_note "$(tail -n 40 <<<"$2")"
+  while read -r result name; do
+    tap_check "$name" "$([ "$result" = OK ] && echo t)"
+  done < <(sed -nE 's/^\[ +(OK|FAILED) +\] ([^ ]+) \([0-9]+ ms\)$/\1 \2/p' <<<"$2")
 }
 
 tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
