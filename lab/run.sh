@@ -162,7 +162,7 @@ if [ -z "${UUIDX_ROOT:-}" ] && [ -z "${UUIDX_SUITES:-}" ]; then
 fi
 declare -A version_passed version_failed version_skipped
 labels=("$UUIDX_CROSS_LABEL")
-skips=()
+skips=() failures=()
 
 # run_suite SCRIPT LABEL: runs one suite under prove (a script of lab/kinds whose header says
 # "# runs: prove" runs prove itself), adds its counts to the totals and to LABEL's, and keeps its
@@ -216,14 +216,15 @@ run_suite() {
   counts=$(count_log "$log" "$name")
   read -r _ p f k <<<"$(tail -n 1 <<<"$counts")"
   while IFS=$'\t' read -r _ file why; do skips+=("$label $file: $why"); done < <(grep '^S' <<<"$counts")
+  while IFS=$'\t' read -r _ file why; do failures+=("$label $file: $why"); done < <(grep '^F' <<<"$counts")
   [ -z "${UUIDX_VARIANT_BIN:-}" ] || uuidx_variant_remove "$UUIDX_VARIANT_BIN"
   unset UUIDX_VARIANT_BIN UUIDX_VARIANT_BUILD UUIDX_ROOT_DIRS
   if [ "$rc" = 124 ]; then
     echo "uuidx: suite $name was ended after its limit of $limit s" | tee -a "$log"
-    f=$((f + 1))
+    f=$((f + 1)) failures+=("$label $name: ended after its limit of $limit s")
   elif [ "$rc" != 0 ] && [ "$f" = 0 ]; then
     echo "uuidx: suite $name exited with status $rc without a failed check" | tee -a "$log"
-    f=1
+    f=1 failures+=("$label $name: exited with status $rc without a failed check")
   fi
   add_counts "$label" "$p" "$f" "$k"
   local skipped_text=""
@@ -288,7 +289,7 @@ not_provided() {
   echo "$why"
   if [ -n "${CI:-}" ]; then
     add_counts "$label" 0 1 0
-    summary+=("$label: failed ($why)")
+    failures+=("$label provide: $why")
   else
     add_counts "$label" 0 0 1
     skips+=("$label provide: $why")
@@ -312,7 +313,7 @@ in_root() {
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)
   if [ -z "$last" ]; then
     add_counts "$label" 0 1 0
-    summary+=("$label: the run in the $suite root ended without a result line (log: $out)")
+    failures+=("$label: the run in the $suite root ended without a result line (log: $out)")
     return
   fi
   p=$(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$last")
@@ -328,6 +329,7 @@ in_root() {
     version_skipped[$l]=$((${version_skipped[$l]:-0} + lk))
   done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
   mapfile -t -O "${#skips[@]}" skips < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  skip: //p')
+  mapfile -t -O "${#failures[@]}" failures < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  failed: //p')
   mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$")
   summary+=("$label: in the Debian $suite root ($(($(date +%s) - start)) s, from +$((start - UUIDX_RUN_T0)) s)")
 }
@@ -410,10 +412,10 @@ lane_start() {
   local lane=$1
   (
     total_passed=0 total_failed=0 total_skipped=0
-    summary=() labels=() skips=()
+    summary=() labels=() skips=() failures=()
     version_passed=() version_failed=() version_skipped=()
     root_lane "$lane"
-    declare -p total_passed total_failed total_skipped summary labels skips version_passed version_failed version_skipped \
+    declare -p total_passed total_failed total_skipped summary labels skips failures version_passed version_failed version_skipped \
       >"$log_dir/lane-$lane.state"
   ) >"$log_dir/lane-$lane.log" 2>&1 </dev/null &
   lane_pid[$lane]=$!
@@ -428,10 +430,10 @@ lane_join() {
   fi
   if [ ! -s "$log_dir/lane-$lane.state" ]; then
     add_counts core 0 1 0
-    summary+=("the $lane lane ended without its counts (log: $log_dir/lane-$lane.log)")
+    failures+=("core $lane lane: ended without its counts (log: $log_dir/lane-$lane.log)")
     return
   fi
-  local lane_total_passed lane_total_failed lane_total_skipped lane_summary lane_labels lane_skips
+  local lane_total_passed lane_total_failed lane_total_skipped lane_summary lane_labels lane_skips lane_failures
   local -A lane_version_passed lane_version_failed lane_version_skipped
   source <(sed -E 's/^declare (-[-aAix]+) /declare \1 lane_/' "$log_dir/lane-$lane.state")
   total_passed=$((total_passed + lane_total_passed))
@@ -442,6 +444,7 @@ lane_join() {
   for l in "${!lane_version_skipped[@]}"; do version_skipped[$l]=$((${version_skipped[$l]:-0} + ${lane_version_skipped[$l]})); done
   summary+=("${lane_summary[@]}")
   skips+=("${lane_skips[@]}")
+  failures+=("${lane_failures[@]}")
   labels+=("${lane_labels[@]}")
 }
 lanes_stop() {
@@ -533,7 +536,7 @@ for skip in "${skips[@]}"; do
   if [ -n "${UUIDX_ROOT:-}" ] || skip_expected "$skip"; then expected+=("$skip"); else unexpected+=("$skip"); fi
 done
 if [ -n "${CI:-}" ]; then
-  for skip in "${unexpected[@]}"; do add_counts "${skip%% *}" 0 1 0; done
+  for skip in "${unexpected[@]}"; do add_counts "${skip%% *}" 0 1 0 && failures+=("$skip (an unexpected skip)"); done
 fi
 echo "== summary (logs in $log_dir)"
 printf '  %s\n' "${summary[@]}"
@@ -542,6 +545,8 @@ if [ ${#unexpected[@]} -gt 0 ]; then
   echo "  skips lab/skips does not expect${CI:+ (under CI each is a failure)}:"
   printf '  unexpected skip: %s\n' "${unexpected[@]}"
 fi
+# Last before the counts, so that a log's tail names what failed.
+[ ${#failures[@]} -gt 0 ] && printf '  failed: %s\n' "${failures[@]}"
 for label in core "${versions[@]/#/pg}" "${labels[@]}"; do
   [ -n "${version_passed[$label]:-}${version_failed[$label]:-}${version_skipped[$label]:-}" ] &&
     echo "  $label: ${version_passed[$label]:-0} passed, ${version_failed[$label]:-0} failed, ${version_skipped[$label]:-0} skipped"
