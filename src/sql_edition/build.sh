@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# build.sh: assembles the SQL edition of uuidx from the C build's install script, which is the one
+# source of every name, signature, attribute, comment, domain and aggregate, and of the
+# PL/pgSQL both editions share (uuid_v7_partitions). Each `LANGUAGE C` declaration there is
+# replaced by the definition with the same first line in src/sql_edition/*.sql, with the C
+# declaration's attributes (volatility, strictness, parallel safety) appended to its LANGUAGE line;
+# the edition's own helpers come first, and after.sql (what depends on the server's major) last.
+#   build.sh C_SCRIPT              the edition's script, with @extschema@ as an extension's has it
+#   build.sh C_SCRIPT psql         a script for `psql -v schema=NAME -f`: installs into that schema
+#                                  (default uuidx) as any user with CREATE there, in one transaction
+#   build.sh C_SCRIPT pgtle VERSION
+#                                  a script registering it with pg_tle as the extension uuidx
+# It fails, naming it, on a C function without a SQL definition or a definition for none.
+set -euo pipefail
+here=$(dirname "$0")
+c_script=$1 form=${2:-script}
+
+# Statements: a chunk starts at a line beginning "CREATE " or "COMMENT ON " (bodies are indented),
+# with the comment lines just above it. Each is printed as one record, separated by NUL.
+chunks() {
+  awk '
+    /^\\echo/ { next }
+    /^(CREATE |COMMENT ON )/ { if (body != "") printf "%s%c", body, 0; body = lead $0 "\n"; lead = ""; next }
+    /^--/ || /^$/ { lead = lead $0 "\n"; next }
+    { body = body lead $0 "\n"; lead = "" }
+    END { if (body != "") printf "%s%c", body, 0; if (lead != "") printf "%s%c", lead, 0 }' "$@"
+}
+
+edition() {
+  local -A sql_def=()
+  local helpers="" chunk header first
+  # The edition's files: their definitions by first line; anything else (private helpers)
+  # comes first, in file order.
+  while IFS= read -r -d '' chunk; do
+    first=$(grep -m1 -E '^(CREATE |COMMENT ON )' <<<"$chunk" || true)
+    if [[ $first == "CREATE FUNCTION "* ]] && grep -qF -x "$first" "$c_script"; then
+      [ -z "${sql_def[$first]:-}" ] || { echo "build.sh: two SQL definitions of: $first" >&2; exit 1; }
+      sql_def[$first]=$chunk
+    else
+      helpers+=$chunk
+    fi
+  done < <(chunks "$here"/digest.sql "$here"/inspect.sql "$here"/namebased.sql "$here"/encode.sql \
+             "$here"/facade.sql "$here"/generate.sql)
+  printf '%s' "$helpers"
+  local used=0
+  while IFS= read -r -d '' chunk; do
+    if ! grep -q "'MODULE_PATHNAME'" <<<"$chunk"; then printf '%s' "$chunk"; continue; fi
+    header=$(grep -m1 '^CREATE FUNCTION ' <<<"$chunk")
+    [ -n "${sql_def[$header]:-}" ] || { echo "build.sh: no SQL definition of: $header" >&2; exit 1; }
+    attrs=$(sed -nE "s/.*LANGUAGE C (.*);$/\1/p" <<<"$chunk")
+    # The C chunk's own comment lines, then the SQL definition with the C attributes.
+    sed -n '/^CREATE FUNCTION /q;p' <<<"$chunk"
+    sed -n '/^CREATE FUNCTION /,$p' <<<"${sql_def[$header]}" |
+      sed -E "2s/^  LANGUAGE (sql|plpgsql)\$/  LANGUAGE \1 $attrs/" | awk 'NR == 2 && !/ LANGUAGE (sql|plpgsql) / { exit 3 } 1' ||
+      { echo "build.sh: line 2 must be exactly \"  LANGUAGE sql\" or \"  LANGUAGE plpgsql\": $header" >&2; exit 1; }
+    used=$((used + 1))
+  done < <(chunks "$c_script")
+  [ "$used" = "${#sql_def[@]}" ] || { echo "build.sh: a SQL definition matches no C function" >&2; exit 1; }
+  cat "$here/after.sql"
+}
+
+script=$(edition)
+version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
+case $form in
+  script) printf '%s\n' "$script" ;;
+  psql)
+    cat <<HEAD
+-- uuidx $version, SQL edition: RFC 9562 UUIDs in SQL and PL/pgSQL only, for servers where no C
+-- extension can be installed. Install: psql -v schema=NAME -f uuidx-sql.sql (default schema uuidx).
+-- Every object is created in that schema, in one transaction, as the user who runs it.
+\\set ON_ERROR_STOP on
+\\if :{?schema}
+\\else
+\\set schema uuidx
+\\endif
+BEGIN;
+SELECT pg_catalog.set_config('uuidx_sql.install_schema', :'schema', true) IS NOT NULL AS installing;
+DO \$uuidx_install\$
+DECLARE
+  target name := pg_catalog.current_setting('uuidx_sql.install_schema');
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname = target) THEN
+    EXECUTE pg_catalog.format('CREATE SCHEMA %I', target);
+  END IF;
+  EXECUTE pg_catalog.replace(\$uuidx_script\$
+HEAD
+    printf '%s\n' "$script"
+    cat <<'TAIL'
+$uuidx_script$, '@extschema@', pg_catalog.quote_ident(target));
+END
+$uuidx_install$;
+COMMIT;
+TAIL
+    ;;
+  pgtle)
+    cat <<HEAD
+-- uuidx $version, SQL edition, as a pg_tle extension: run by a member of pgtle_admin, then
+-- CREATE EXTENSION uuidx in each database that wants it.
+\\set ON_ERROR_STOP on
+SELECT pgtle.install_extension('uuidx', '${3:-$version}',
+  'RFC 9562 UUIDs (uuidx SQL edition): every version, v1/v6 conversion, field inspection, monotonic v7',
+  \$uuidx_script\$
+HEAD
+    printf '%s\n' "$script"
+    printf '%s\n' '$uuidx_script$');'
+    ;;
+  *) echo "build.sh: unknown form $form (script, psql or pgtle)" >&2; exit 2 ;;
+esac

@@ -1,0 +1,169 @@
+-- The SQL edition's generators. Session state lives in settings of the prefix uuidx_sql. (the C
+-- build reserves uuidx. when loaded): set_config(..., false) lasts for the session, but a
+-- rolled-back transaction takes its changes back with it.
+
+-- §5.7 v7, in the session's sequence: the first 8 bytes as one word, unix_ts_ms << 16 | 0x7000 |
+-- rand_a. rand_a is a 12-bit counter from 0 in each millisecond (§6.2 method 1): each value is
+-- above the session's previous one, and as no SQL call takes under 1/4096 ms, the counter never
+-- reaches the next millisecond, so the time is never ahead of the clock, nor is the sub-millisecond
+-- time uuid_extract_time(id, true) reads from it. rand_b: gen_random_uuid()'s last 8 bytes (62
+-- random bits, variant set). One expression with every name qualified, and no SET clause: the
+-- planner inlines it into the calling query, which is most of its speed.
+CREATE FUNCTION @extschema@.uuid_generate_v7() RETURNS uuid
+  LANGUAGE sql
+AS $fn$
+SELECT pg_catalog.encode(
+  pg_catalog.int8send(pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8larger(
+    -- now: the clock's millisecond, counter 0
+    pg_catalog.int8shl(pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                         OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8, 16)
+      OPERATOR(pg_catalog.|) 28672::pg_catalog.int8,
+    -- or the previous value's successor: counter + 1, carrying into the millisecond past 4095
+    pg_catalog.int8pl(COALESCE(NULLIF(pg_catalog.current_setting('uuidx_sql.v7', true), ''), '0')::pg_catalog.int8,
+      CASE WHEN COALESCE(NULLIF(pg_catalog.current_setting('uuidx_sql.v7', true), ''), '0')::pg_catalog.int8
+                  OPERATOR(pg_catalog.&) 4095::pg_catalog.int8 OPERATOR(pg_catalog.=) 4095::pg_catalog.int8
+           THEN 61441::pg_catalog.int8 ELSE 1::pg_catalog.int8 END))::pg_catalog.text, false)::pg_catalog.int8)
+    OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9),
+  'hex')::pg_catalog.uuid
+$fn$;
+
+CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
+  LANGUAGE sql
+AS $fn$ SELECT @extschema@.uuid_generate_v7() $fn$;
+
+-- Every rand_b bit is drawn afresh for every value here already.
+CREATE FUNCTION @extschema@.uuid_generate_v7_fresh() RETURNS uuid
+  LANGUAGE sql
+AS $fn$ SELECT @extschema@.uuid_generate_v7() $fn$;
+
+-- A v7 for the instant: its ms, its sub-ms fraction (§6.2 method 3, rounded down as the C build
+-- does), random rand_b. uuid_v7_floor checks the range, with the C build's error.
+CREATE FUNCTION @extschema@.uuid_generate_v7(at timestamptz) RETURNS uuid
+  LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  us_in_ms bigint := mod(extract(microseconds FROM at)::bigint, 1000);
+BEGIN
+  RETURN encode(substring(uuid_send(@extschema@.uuid_v7_floor(at)) FROM 1 FOR 6)
+                || substring(int8send(28672 | (us_in_ms * 1000 * 4096 / 1000000)) FROM 7 FOR 2)
+                || substring(uuid_send(gen_random_uuid()) FROM 9), 'hex')::uuid;
+END
+$fn$;
+
+-- uuidv7(shift): the session's next v7, moved by the interval as timestamptz + interval moves the
+-- current time (months and days in the session's time zone), as PostgreSQL 18 does.
+CREATE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
+  LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  now_ts timestamptz := clock_timestamp();
+  shifted timestamptz := now_ts + shift;
+  next bytea;
+  shift_us numeric;
+  shift_ms numeric;
+  tick numeric;
+BEGIN
+  IF NOT isfinite(shifted) THEN
+    RAISE EXCEPTION 'UUID version 7 does not support infinite intervals' USING ERRCODE = 'datetime_field_overflow';
+  END IF;
+  next := uuid_send(@extschema@.uuid_generate_v7());
+  -- The shift in 1/4096 ms steps, its µs rounded to the nearest step (as the C build).
+  shift_us := extract(epoch FROM shifted - now_ts) * 1000000;
+  shift_ms := floor(shift_us / 1000);
+  tick := ((('x' || encode(substring(next FROM 1 FOR 6), 'hex'))::bit(48)::bigint) << 12)
+          | (('x' || encode(substring(next FROM 7 FOR 2), 'hex'))::bit(16)::bigint & 4095);
+  tick := tick + shift_ms * 4096 + div((shift_us - shift_ms * 1000) * 4096 + 500, 1000);
+  IF tick < 0 OR tick >= 1152921504606846976 THEN
+    RAISE EXCEPTION 'timestamp out of range for UUIDv7: "%"',
+      CASE WHEN shifted < '1970-01-01 00:00:00+00' OR shifted > '10889-08-02 05:31:50.655999+00'
+           THEN to_char(shifted AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' END
+      USING ERRCODE = 'datetime_field_overflow',
+            DETAIL = 'A shift of ' || shift || ' moves the current time outside what UUIDv7 holds (RFC 9562 section 5.7).';
+  END IF;
+  RETURN encode(int8send((div(tick, 4096)::bigint << 16) | 28672 | mod(tick, 4096)::bigint)
+                || substring(next FROM 9), 'hex')::uuid;
+END
+$fn$;
+
+CREATE FUNCTION @extschema@.uuid_generate_v4() RETURNS uuid
+  LANGUAGE sql
+AS $fn$ SELECT pg_catalog.gen_random_uuid() $fn$;
+
+CREATE FUNCTION @extschema@.uuidv4() RETURNS uuid
+  LANGUAGE sql
+AS $fn$ SELECT pg_catalog.gen_random_uuid() $fn$;
+
+-- §5.1 and §5.6: the session's next 60-bit Gregorian timestamp (100 ns since 1582-10-15, strictly
+-- increasing in the session, shared by v1, v1mc and v6), with its clock sequence and node: 14 and
+-- 48 random bits drawn once per session, the node's multicast bit set (§6.10).
+CREATE FUNCTION @extschema@.uuidx_sql_gregorian_next(OUT ts bigint, OUT clock_seq_node bigint)
+  LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  now_ts bigint := (extract(epoch FROM clock_timestamp()) * 10000000)::bigint + 122192928000000000;
+  last text := current_setting('uuidx_sql.gregorian', true);
+  r bytea;
+BEGIN
+  IF last IS NULL OR last = '' THEN
+    r := uuid_send(gen_random_uuid());
+    -- variant 10, 14 random bits of clock sequence, then the node with its multicast bit
+    clock_seq_node := ('x' || encode(substring(r FROM 9), 'hex'))::bit(64)::bigint & x'3fffffffffffffff'::bigint
+                      | x'8000010000000000'::bigint;
+    ts := now_ts;
+  ELSE
+    clock_seq_node := split_part(last, ' ', 2)::bigint;
+    ts := greatest(now_ts, split_part(last, ' ', 1)::bigint + 1);
+  END IF;
+  IF ts >= 1152921504606846976 THEN
+    RAISE EXCEPTION 'timestamp out of range for UUIDv1 and UUIDv6: "%"', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00'
+      USING ERRCODE = 'datetime_field_overflow',
+            DETAIL = 'The 60-bit timestamp of RFC 9562 section 5.1 ends at 5236-03-31 21:21:00.684697+00.';
+  END IF;
+  PERFORM set_config('uuidx_sql.gregorian', ts || ' ' || clock_seq_node, false);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uuidx_sql_gregorian_next() IS
+  'internal to the uuidx SQL edition: the session''s next v1/v6 timestamp, clock sequence and node';
+
+CREATE FUNCTION @extschema@.uuid_generate_v1() RETURNS uuid
+  LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  g record := @extschema@.uuidx_sql_gregorian_next();
+BEGIN
+  -- time_low, time_mid, version and time_high, then clock sequence and node
+  RETURN encode(int8send(((g.ts & 4294967295) << 32) | (((g.ts >> 32) & 65535) << 16) | 4096 | ((g.ts >> 48) & 4095))
+                || int8send(g.clock_seq_node), 'hex')::uuid;
+END
+$fn$;
+
+CREATE FUNCTION @extschema@.uuid_generate_v6() RETURNS uuid
+  LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  g record := @extschema@.uuidx_sql_gregorian_next();
+BEGIN
+  -- the 60-bit timestamp from its top down, the version above its last 12 bits
+  RETURN encode(int8send(((g.ts >> 12) << 16) | 24576 | (g.ts & 4095)) || int8send(g.clock_seq_node), 'hex')::uuid;
+END
+$fn$;
+
+-- As v1, with a fresh random node for every value, its multicast and local bits set (as
+-- uuid-ossp's v1mc).
+CREATE FUNCTION @extschema@.uuid_generate_v1mc() RETURNS uuid
+  LANGUAGE plpgsql
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  g record := @extschema@.uuidx_sql_gregorian_next();
+  node bigint := ('x' || encode(substring(uuid_send(gen_random_uuid()) FROM 11), 'hex'))::bit(48)::bigint | x'030000000000'::bigint;
+BEGIN
+  RETURN encode(int8send(((g.ts & 4294967295) << 32) | (((g.ts >> 32) & 65535) << 16) | 4096 | ((g.ts >> 48) & 4095))
+                || int8send((g.clock_seq_node & x'ffff000000000000'::bigint) | node), 'hex')::uuid;
+END
+$fn$;
