@@ -153,6 +153,20 @@ print-regress:
 print-regress-opts:
 	@echo $(REGRESS_OPTS)
 
+# The SQL edition, for servers where no C extension may be installed (docs/managed.md): built
+# from this version's install script and src/sql_edition, as a script for psql and as a pg_tle
+# extension. The Makefile is all make needs to find in a copy the lab tests in.
+SQL_EDITION_DIR = build/sql-edition
+SQL_EDITION_SRCS = uuidx--$(EXTVERSION).sql $(wildcard src/sql_edition/*)
+.PHONY: sql-edition
+sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql $(SQL_EDITION_DIR)/uuidx-pgtle.sql
+$(SQL_EDITION_DIR)/uuidx-sql.sql: $(SQL_EDITION_SRCS)
+	@mkdir -p $(@D)
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql psql >$@.tmp && mv $@.tmp $@
+$(SQL_EDITION_DIR)/uuidx-pgtle.sql: $(SQL_EDITION_SRCS)
+	@mkdir -p $(@D)
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql pgtle >$@.tmp && mv $@.tmp $@
+
 # The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
 # have rooms of their own (absent from the copies the lab builds and tests in, which need neither).
 -include bench/bench.mk release/release.mk
