@@ -8,7 +8,11 @@ GLUE_SRCS    = $(wildcard src/pg/*.cpp)
 PLANNER_SRCS = $(wildcard src/planner/*.cpp)
 OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o) src/module.o
 
-DATA = $(wildcard uuidx--*.sql)
+# The two scripts that move a database from the SQL edition to this build (src/sql_edition) are
+# made from this version's script; the others are written by hand, and never edited once released.
+SQL_EDITION_STEPS = uuidx--$(EXTVERSION)-sql.sql uuidx--$(EXTVERSION)-sql--$(EXTVERSION).sql
+DATA_built = $(SQL_EDITION_STEPS)
+DATA = $(filter-out $(SQL_EDITION_STEPS),$(wildcard uuidx--*.sql))
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions time_partitions_now facade uninstall
@@ -166,6 +170,10 @@ $(SQL_EDITION_DIR)/uuidx-sql.sql: $(SQL_EDITION_SRCS)
 $(SQL_EDITION_DIR)/uuidx-pgtle.sql: $(SQL_EDITION_SRCS)
 	@mkdir -p $(@D)
 	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql pgtle >$@.tmp && mv $@.tmp $@
+uuidx--$(EXTVERSION)-sql.sql: $(SQL_EDITION_SRCS)
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql adopt >$@.tmp && mv $@.tmp $@
+uuidx--$(EXTVERSION)-sql--$(EXTVERSION).sql: $(SQL_EDITION_SRCS)
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql to-c >$@.tmp && mv $@.tmp $@
 
 # The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
 # have rooms of their own (absent from the copies the lab builds and tests in, which need neither).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# packages: faketime libfaketime pgbouncer
+# packages: faketime libfaketime pgbouncer flex libkrb5-dev
 # runs: prove
 # The TAP tests (test/t/*.pl) on the major under test (PG_CONFIG: lab/run.sh), through PGXS's
 # `make prove_installcheck` (lab/prove.sh). What some tests take from the lab, named to them in
@@ -12,6 +12,9 @@
 #                           copy of the server without uuidx (lab/extension_dirs.sh)
 #   UUIDX_CITUS             where they name citus-VERSION: Citus built and installed into this
 #                           server (lab/citus.sh; without its tarball, a failure under CI)
+#   UUIDX_SQL_EDITION       the SQL edition's scripts (make sql-edition), on every major
+#   UUIDX_PGTLE_INSTALL, UUIDX_PGTLE_C_INSTALL   where pg_tle builds: copies of this server with
+#                           pg_tle and without uuidx, and with both (lab/pgtle.sh)
 # The tests across majors run along the upgrade paths instead (lab/kinds/tap_cross.sh). A
 # preparation that fails prints a lab-failed line (lab/count.sh: one failure beside the tests').
 set -u
@@ -21,12 +24,23 @@ source lab/variant.sh
 source lab/matrix.sh
 source lab/extension_dirs.sh
 source lab/citus.sh
+source lab/pgtle.sh
 extras=",${UUIDX_MAJOR_EXTRAS[${UUIDX_PG_MAJOR:-}]:-},"
 if ! faults_bin=$(uuidx_variant_install "$PG_CONFIG" faults UUIDX_FAULT_INJECTION=1); then
   echo "lab-failed: the fault-injection build could not be made"
   exit 1
 fi
-trap 'uuidx_variant_remove "$faults_bin"; extension_dirs_remove' EXIT
+pgtle_bin="" pgtle_c_bin=""
+trap 'uuidx_variant_remove "$faults_bin"; extension_dirs_remove; for b in $pgtle_bin $pgtle_c_bin; do uuidx_variant_remove "$b"; done; rm -rf "$sql_edition"' EXIT
+sql_edition=$(mktemp -d /tmp/uuidx-sql-edition.XXXXXX)
+make -s -C "$UUIDX_BUILD_DIR" sql-edition >/dev/null && cp "$UUIDX_BUILD_DIR"/build/sql-edition/*.sql "$sql_edition/" &&
+  chmod -R a+rX "$sql_edition" || echo "lab-failed: make sql-edition"
+if pgtle_bin=$(pgtle_server_copy "$PG_CONFIG") && pgtle_c_bin=$(pgtle_server_copy "$PG_CONFIG" "$UUIDX_BUILD_DIR"); then
+  pgtle_env=(UUIDX_PGTLE_INSTALL="$(dirname "$pgtle_bin")" UUIDX_PGTLE_C_INSTALL="$(dirname "$pgtle_c_bin")")
+else
+  echo "lab-failed: pg_tle could not be built and installed for PostgreSQL $UUIDX_PG_MAJOR (above)"
+  pgtle_env=()
+fi
 independent=""
 [[ $extras == *,independent-clusters,* ]] && independent=1
 
@@ -49,4 +63,4 @@ fi
 tests=""
 for t in test/t/*.pl; do [[ " $CROSS_TAP_TESTS " == *" $t "* ]] || tests="$tests $t"; done
 tap_prove "$PG_CONFIG" "${tests# }" UUIDX_FAULTS_INSTALL="$(dirname "$faults_bin")" UUIDX_INDEPENDENT_CLUSTERS="$independent" \
-  "${EXTENSION_DIRS_ENV[@]}" UUIDX_CITUS="$citus"
+  "${EXTENSION_DIRS_ENV[@]}" UUIDX_CITUS="$citus" UUIDX_SQL_EDITION="$sql_edition" "${pgtle_env[@]}"

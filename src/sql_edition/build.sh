@@ -8,8 +8,14 @@
 #   build.sh C_SCRIPT              the edition's script, with @extschema@ as an extension's has it
 #   build.sh C_SCRIPT psql         a script for `psql -v schema=NAME -f`: installs into that schema
 #                                  (default uuidx) as any user with CREATE there, in one transaction
-#   build.sh C_SCRIPT pgtle VERSION
-#                                  a script registering it with pg_tle as the extension uuidx
+#   build.sh C_SCRIPT pgtle        a script registering it with pg_tle as the extension uuidx,
+#                                  version V-sql (V: the C script's)
+# and the C build's two steps from it (docs/managed.md, "Moving to the C build"):
+#   build.sh C_SCRIPT adopt        uuidx--V-sql.sql: CREATE EXTENSION uuidx VERSION 'V-sql' makes
+#                                  the edition's objects, as a restored dump has them, the extension's
+#   build.sh C_SCRIPT to-c         uuidx--V-sql--V.sql: ALTER EXTENSION uuidx UPDATE replaces each
+#                                  function by the C build's, keeping its OID (so every domain,
+#                                  default and view that calls it), and drops the edition's helpers
 # It fails, naming it, on a C function without a SQL definition or a definition for none.
 set -euo pipefail
 here=$(dirname "$0")
@@ -59,8 +65,43 @@ edition() {
   cat "$here/after.sql"
 }
 
-script=$(edition)
 version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
+# "CREATE FUNCTION x.f(a t DEFAULT d) RETURNS r" -> "FUNCTION x.f(a t)", as DROP and ALTER EXTENSION take it.
+object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE) ([^ ]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
+case $form in
+  adopt)
+    cat <<HEAD
+-- uuidx $version-sql: the SQL edition's objects, already in this schema (a restored dump of a database
+-- where psql installed uuidx-sql.sql), made this extension's, as they are. Then ALTER EXTENSION
+-- uuidx UPDATE moves them to the C build (uuidx--$version-sql--$version.sql).
+\echo Use "CREATE EXTENSION uuidx VERSION '$version-sql'" to load this file. \quit
+DO \$uuidx_adopt\$
+BEGIN
+  IF pg_catalog.to_regprocedure('@extschema@.uuidx_sql_digest(bytea, text)') IS NULL THEN
+    RAISE EXCEPTION 'schema @extschema@ holds no uuidx SQL edition to adopt'
+      USING ERRCODE = 'undefined_object',
+            HINT = 'CREATE EXTENSION uuidx SCHEMA name VERSION ''$version-sql'' names the schema the SQL edition was installed in; a new database takes CREATE EXTENSION uuidx.';
+  END IF;
+END
+\$uuidx_adopt\$;
+HEAD
+    edition | object_of | sed 's/^/ALTER EXTENSION uuidx ADD /; s/$/;/'
+    exit ;;
+  to-c)
+    cat <<HEAD
+-- uuidx $version-sql to $version: the SQL edition's functions become the C build's. CREATE OR REPLACE
+-- keeps each function's OID, so the domains, column defaults and views that call it now call
+-- the C function, and no table is rewritten.
+\echo Use "ALTER EXTENSION uuidx UPDATE TO '$version'" to load this file. \quit
+HEAD
+    chunks "$c_script" |
+      while IFS= read -r -d '' chunk; do
+        grep -q "'MODULE_PATHNAME'" <<<"$chunk" && sed -n '/^CREATE FUNCTION /,$p' <<<"$chunk" | sed '1s/^CREATE FUNCTION /CREATE OR REPLACE FUNCTION /'
+      done
+    edition | grep -E '^CREATE FUNCTION @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
+    exit ;;
+esac
+script=$(edition)
 case $form in
   script) printf '%s\n' "$script" ;;
   psql)
@@ -97,7 +138,7 @@ TAIL
 -- uuidx $version, SQL edition, as a pg_tle extension: run by a member of pgtle_admin, then
 -- CREATE EXTENSION uuidx in each database that wants it.
 \\set ON_ERROR_STOP on
-SELECT pgtle.install_extension('uuidx', '${3:-$version}',
+SELECT pgtle.install_extension('uuidx', '$version-sql',
   'RFC 9562 UUIDs (uuidx SQL edition): every version, v1/v6 conversion, field inspection, monotonic v7',
   \$uuidx_script\$
 HEAD

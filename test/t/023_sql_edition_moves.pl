@@ -1,0 +1,217 @@
+# The SQL edition where no C extension may be installed, and the moves between it and the C build
+# (docs/managed.md). Servers: the one under test (it has the C build), and two copies of it from
+# the lab (lab/pgtle.sh): with pg_tle and without uuidx, as on Amazon RDS or Supabase, and the same
+# with the C build installed too, as when the provider adds it.
+#   1. pg_tle: a member of pgtle_admin registers uuidx (a role outside it cannot); an ordinary
+#      role creates it; a table keyed by it; what pg_dump and pg_restore make of it.
+#   2. In place: the C build's files installed, ALTER EXTENSION uuidx UPDATE moves the pg_tle
+#      extension to it.
+#   3. From a dump: a database where psql installed the plain script, dumped and restored on a
+#      server with the C build; CREATE EXTENSION uuidx VERSION '<v>-sql' and ALTER EXTENSION
+#      UPDATE move it.
+#   4. The other way: a dump of a C-build database restored where only the SQL edition can be
+#      installed, with pg_tle and with the plain script.
+# After each move: the tables keep their rows and their files (relfilenode), the domains and
+# defaults call C functions, nothing of the SQL edition is left, new keys go above the old.
+use strict;
+use warnings FATAL => 'all';
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+plan skip_all => 'UUIDX_SQL_EDITION names no SQL edition scripts (make sql-edition; lab/kinds/tap.sh)'
+  unless $ENV{UUIDX_SQL_EDITION};
+plan skip_all => 'UUIDX_PGTLE_INSTALL names no server copy with pg_tle (lab/pgtle.sh: where pg_tle builds)'
+  unless $ENV{UUIDX_PGTLE_INSTALL} && $ENV{UUIDX_PGTLE_C_INSTALL};
+my $scripts = $ENV{UUIDX_SQL_EDITION};
+my $work = PostgreSQL::Test::Utils::tempdir;
+
+# The table every move carries: a v7 key with its default, a v4 column of the domain.
+my $table_sql = q{
+  CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), tag uuid_v4, n int);
+  INSERT INTO events (tag, n) SELECT uuid_generate_v4(), g FROM generate_series(1, 1000) AS g;
+};
+
+sub as {
+	my ($node, $db, $role, $sql) = @_;
+	my ($rc, $out, $err) = $node->psql($db, $sql, extra_params => [ '-U', $role ], on_error_stop => 1);
+	return ($rc, $out, $err);
+}
+
+sub run_file {
+	my ($node, $db, $role, $file, @vars) = @_;
+	my ($rc, $out, $err) =
+	  $node->psql($db, undef, extra_params => [ '-U', $role, (map { ('-v', $_) } @vars), '-f', $file ]);
+	return ($rc, $err);
+}
+
+# What a move must keep and change, for the table in schema-qualified DB; $before from state().
+sub state {
+	my ($node, $db, $schema) = @_;
+	return $node->safe_psql(
+		$db, qq{
+		SELECT c.relfilenode, (SELECT count(*) FROM $schema.events), (SELECT max(id) FROM $schema.events)
+		FROM pg_class c WHERE c.oid = '$schema.events'::regclass});
+}
+
+sub check_moved_to_c {
+	my ($node, $db, $schema, $before, $what) = @_;
+	my ($file, $rows, $max) = split /\|/, $before;
+	my $after = state($node, $db, $schema);
+	my ($file2, $rows2) = split /\|/, $after;
+	is("$file2|$rows2", "$file|$rows", "$what: the table keeps its rows and its file");
+	note "relfilenode before $file, after $file2; $rows2 rows";
+	is( $node->safe_psql(
+			$db, qq{
+		SELECT string_agg(DISTINCT l.lanname, ',')
+		FROM pg_attrdef d JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid
+		  AND dep.refclassid = 'pg_proc'::regclass
+		JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_language l ON l.oid = p.prolang
+		WHERE d.adrelid = '$schema.events'::regclass}), 'c', "$what: the key's default calls the C build");
+	is( $node->safe_psql(
+			$db, qq{
+		SELECT string_agg(DISTINCT l.lanname, ',')
+		FROM pg_constraint k JOIN pg_depend dep ON dep.classid = 'pg_constraint'::regclass AND dep.objid = k.oid
+		  AND dep.refclassid = 'pg_proc'::regclass
+		JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_language l ON l.oid = p.prolang
+		WHERE k.contypid IN ('$schema.uuid_v7'::regtype, '$schema.uuid_v4'::regtype)}),
+		'c', "$what: the domains' checks call the C build");
+	is( $node->safe_psql(
+			$db, qq{
+		SELECT count(*) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+		WHERE p.pronamespace = '$schema'::regnamespace
+		  AND (p.proname LIKE 'uuidx\\_sql\\_%' OR l.lanname IN ('sql', 'plpgsql') AND p.proname <> 'uuid_v7_partitions')}),
+		'0', "$what: nothing of the SQL edition is left");
+	is( $node->safe_psql(
+			$db, qq{
+		INSERT INTO $schema.events (n) VALUES (0) RETURNING id > '$max'::uuid AND $schema.uuid_extract_version(id) = 7}),
+		't', "$what: a new key goes above the old ones");
+}
+
+# ---------------------------------------------------------------- 1. pg_tle
+my $tle = PostgreSQL::Test::Cluster->new('tle', install_path => $ENV{UUIDX_PGTLE_INSTALL});
+$tle->init;
+$tle->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_tle'");
+$tle->start;
+$tle->safe_psql(
+	'postgres', q{
+	CREATE ROLE tle_admin LOGIN;
+	CREATE ROLE app LOGIN;
+	CREATE DATABASE app OWNER app;
+});
+# pg_tle's catalogue is per database: its extension, then a registration, in each.
+$tle->safe_psql('app', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
+is($tle->safe_psql('postgres', q{SELECT count(*) FROM pg_available_extensions WHERE name = 'uuidx'}),
+	'0', 'the pg_tle server has no uuidx of its own');
+my ($rc, $err) = run_file($tle, 'app', 'app', "$scripts/uuidx-pgtle.sql");
+ok($rc != 0 && $err =~ /permission denied/, 'a role outside pgtle_admin cannot register uuidx');
+note $err;
+($rc, $err) = run_file($tle, 'app', 'tle_admin', "$scripts/uuidx-pgtle.sql");
+is($rc, 0, 'a member of pgtle_admin registers uuidx with pg_tle') or diag $err;
+my ($rc2, $out, $err2) = as($tle, 'app', 'app', "CREATE EXTENSION uuidx; $table_sql");
+is($rc2, 0, 'an ordinary role creates the extension and a table keyed by it') or diag $err2;
+is( $tle->safe_psql(
+		'app', q{
+	SELECT e.extversion || ' ' || string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname)
+	FROM pg_extension e JOIN pg_depend d ON d.refobjid = e.oid AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
+	JOIN pg_proc p ON p.oid = d.objid JOIN pg_language l ON l.oid = p.prolang
+	WHERE e.extname = 'uuidx' GROUP BY e.extversion}),
+	'1.1-sql plpgsql,sql', 'the pg_tle extension is the SQL edition: its functions are SQL and PL/pgSQL only');
+($rc2, $out, $err2) = as($tle, 'app', 'app', "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')");
+ok($rc2 != 0 && $err2 =~ /needs the extension pgcrypto/, 'without pgcrypto, v5 is one clear error naming it');
+($rc2, $out, $err2) =
+  as($tle, 'app', 'app', "CREATE EXTENSION pgcrypto; SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')");
+is($out, '2ed6657d-e927-568b-95e1-2665a8aea6a2', 'with pgcrypto created by the same role, v5 gives RFC 9562 A.4\'s value')
+  or diag $err2;
+
+# pg_dump of a database with the TLE, restored into a database of the same server: uuidx is a
+# pg_tle registration of the database, so the new one needs pg_tle and the registration first.
+my $dump = "$work/tle.dump";
+$tle->command_ok([ 'pg_dump', '-Fc', '-d', $tle->connstr('app'), '-f', $dump ], 'pg_dump of the database with the pg_tle extension');
+$tle->safe_psql('postgres', 'CREATE DATABASE bare; CREATE DATABASE registered;');
+my ($restore_rc, $restore_out, $restore_err) = run_log_capture(
+	[ 'pg_restore', '--exit-on-error', '-d', $tle->connstr('bare'), $dump ]);
+note "restore into a database without pg_tle: $restore_err";
+is($tle->safe_psql('bare', q{SELECT count(*) FROM pg_class WHERE relname = 'events'}), '0',
+	'restored where pg_tle is not created, the dump stops before the table');
+$tle->safe_psql('registered', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
+run_file($tle, 'registered', 'tle_admin', "$scripts/uuidx-pgtle.sql");
+($restore_rc, $restore_out, $restore_err) =
+  run_log_capture([ 'pg_restore', '-d', $tle->connstr('registered'), $dump ]);
+note "restore where uuidx is registered: exit $restore_rc; $restore_err";
+is($tle->safe_psql('registered', q{SELECT count(*) || ' ' || count(DISTINCT id) FROM events}), '1000 1000',
+	'restored where pg_tle is created and uuidx registered first, the rows are back');
+
+# ---------------------------------------------------------------- 2. in place
+my $before = state($tle, 'app', 'public');
+$tle->stop;
+$tle->{_install_path} = $ENV{UUIDX_PGTLE_C_INSTALL};
+$tle->start;
+is($tle->safe_psql('postgres', q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuidx'}),
+	'1.1', 'with the C build installed, the server offers its uuidx');
+($rc2, $out, $err2) = as($tle, 'app', 'app', 'ALTER EXTENSION uuidx UPDATE');
+is($rc2, 0, 'in place: ALTER EXTENSION uuidx UPDATE moves the pg_tle extension to the C build') or diag $err2;
+check_moved_to_c($tle, 'app', 'public', $before, 'in place');
+
+# ---------------------------------------------------------------- 3. from a dump of the plain script
+my $node = PostgreSQL::Test::Cluster->new('plain');
+$node->init;
+$node->start;
+$node->safe_psql(
+	'postgres', q{
+	CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app; CREATE DATABASE restored OWNER app;
+});
+$node->safe_psql('app', 'CREATE SCHEMA ux AUTHORIZATION app');
+($rc, $err) = run_file($node, 'app', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
+is($rc, 0, 'psql -f uuidx-sql.sql installs the SQL edition as an ordinary role') or diag $err;
+as($node, 'app', 'app', "SET search_path = ux; $table_sql");
+$node->command_ok([ 'pg_dump', '-Fc', '-d', $node->connstr('app'), '-f', "$work/plain.dump" ], 'pg_dump of the plain SQL edition');
+$node->command_ok([ 'pg_restore', '--exit-on-error', '-U', 'app', '-d', $node->connstr('restored'), "$work/plain.dump" ],
+	'the dump restores on a server with the C build');
+$before = state($node, 'restored', 'ux');
+($rc2, $out, $err2) = as($node, 'restored', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '1.1-sql'; ALTER EXTENSION uuidx UPDATE");
+is($rc2, 0, 'from a dump: CREATE EXTENSION uuidx VERSION \'1.1-sql\' and ALTER EXTENSION UPDATE move it to the C build')
+  or diag $err2;
+check_moved_to_c($node, 'restored', 'ux', $before, 'from a dump');
+($rc2, $out, $err2) = as($node, 'app', 'app', "CREATE SCHEMA other; CREATE EXTENSION uuidx SCHEMA other VERSION '1.1-sql'");
+ok($rc2 != 0 && $err2 =~ /holds no uuidx SQL edition to adopt/, 'version 1.1-sql where no SQL edition is installed is a clear error');
+
+# ---------------------------------------------------------------- 4. the other way
+$node->safe_psql('postgres', 'CREATE DATABASE cbuild OWNER app');
+as($node, 'cbuild', 'app', "CREATE EXTENSION uuidx; $table_sql");
+$node->command_ok([ 'pg_dump', '-Fc', '-d', $node->connstr('cbuild'), '-f', "$work/c.dump" ], 'pg_dump of a C-build database');
+my $c_rows = $node->safe_psql('cbuild', 'SELECT count(*) || \' \' || max(id) FROM events');
+
+$tle->safe_psql('postgres', 'CREATE DATABASE from_c; CREATE DATABASE from_c_plain OWNER app;');
+$tle->stop;
+$tle->{_install_path} = $ENV{UUIDX_PGTLE_INSTALL};
+$tle->start;
+$tle->safe_psql('from_c', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
+run_file($tle, 'from_c', 'tle_admin', "$scripts/uuidx-pgtle.sql");
+($restore_rc, $restore_out, $restore_err) = run_log_capture([ 'pg_restore', '--exit-on-error', '-d', $tle->connstr('from_c'), "$work/c.dump" ]);
+is($restore_rc ? $restore_err : $tle->safe_psql('from_c', 'SELECT count(*) || \' \' || max(id) FROM events'), $c_rows,
+	'a dump of the C build restores where uuidx is the pg_tle extension');
+# With the plain script: installed first into the dump's schema, then the dump without its
+# CREATE EXTENSION (pg_restore -L, the list without that entry).
+run_file($tle, 'from_c_plain', 'app', "$scripts/uuidx-sql.sql", 'schema=public');
+my $list = `pg_restore -l "$work/c.dump"`;
+$list =~ s/^.* EXTENSION - uuidx.*$//mg;
+PostgreSQL::Test::Utils::append_to_file("$work/c.list", $list);
+($restore_rc, $restore_out, $restore_err) =
+  run_log_capture([ 'pg_restore', '--exit-on-error', '-U', 'app', '-L', "$work/c.list", '-d', $tle->connstr('from_c_plain'), "$work/c.dump" ]);
+is($restore_rc ? $restore_err : $tle->safe_psql('from_c_plain', 'SELECT count(*) || \' \' || max(id) FROM events'), $c_rows,
+	'a dump of the C build restores into the plain SQL edition (pg_restore -L without the extension)');
+($rc2, $out, $err2) = as($tle, 'from_c_plain', 'app', 'INSERT INTO events (tag) VALUES (uuid_generate_v7())');
+ok($rc2 != 0 && $err2 =~ /uuid_v4/, 'the restored domains check values with the SQL edition');
+
+sub run_log_capture {
+	my ($cmd) = @_;
+	my ($stdout, $stderr);
+	my $rc = IPC::Run::run($cmd, '>', \$stdout, '2>', \$stderr) ? 0 : 1;
+	return ($rc, $stdout, $stderr);
+}
+
+$tle->stop;
+$node->stop;
+done_testing();
