@@ -143,7 +143,7 @@ SELECT pgtle.install_extension('uuidx', '$version-sql',
   \$uuidx_script\$
 HEAD
     printf '%s\n' "$script"
-    printf '%s\n' '$uuidx_script$');'
+    printf '%s\n' '$uuidx_script$);'
     ;;
   *) echo "build.sh: unknown form $form (script, psql or pgtle)" >&2; exit 2 ;;
 esac
