@@ -38,12 +38,16 @@ $sudo make -s install
 # The cluster: Debian's own tools. A throwaway one for the tour (pg_virtualenv runs the command
 # with PGHOST, PGPORT, PGUSER and PGDATABASE set, then deletes it); with --keep, a cluster of
 # pg_createcluster, left running.
+# Its port: the first from 5432 on where nothing answers (the Debian tools count only their own
+# clusters, and this machine may run another server).
+port=5432
+while [ "$port" -lt 5532 ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 if [ -n "$keep" ]; then
-  $sudo pg_createcluster --start "$major" uuidx >/dev/null
+  $sudo pg_createcluster --start -p "$port" "$major" uuidx >/dev/null
   tour() { $sudo runuser -u postgres -- psql --cluster "$major/uuidx" -X -v ON_ERROR_STOP=1 -e "$@"; }
   echo "== a cluster of pg_createcluster: $major/uuidx"
 else
-  tour() { pg_virtualenv -v "$major" psql -X -v ON_ERROR_STOP=1 -e "$@"; }
+  tour() { PGPORT=$port pg_virtualenv -v "$major" psql -X -v ON_ERROR_STOP=1 -e "$@"; }
   echo "== a throwaway cluster (pg_virtualenv)"
 fi
 
