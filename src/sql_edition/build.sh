@@ -71,7 +71,7 @@ edition() {
 
 version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
 # "CREATE FUNCTION x.f(a t DEFAULT d) RETURNS r" -> "FUNCTION x.f(a t)", as DROP and ALTER EXTENSION take it.
-object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE) ([^ (]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
+object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE|SEQUENCE) ([^ (]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
 case $form in
   adopt)
     cat <<HEAD
@@ -104,7 +104,7 @@ HEAD
           sed -n '/^CREATE FUNCTION /,$p' <<<"$chunk" | sed '1s/^CREATE FUNCTION /CREATE OR REPLACE FUNCTION /'
         fi
       done
-    edition | grep -E '^CREATE FUNCTION @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
+    edition | grep -E '^CREATE (FUNCTION|SEQUENCE) @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
     exit ;;
 esac
 script=$(edition)
