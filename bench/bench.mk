@@ -13,7 +13,7 @@ $(BENCH_DIR)/core_bench: bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/
 	@mkdir -p $(dir $@)
 	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
-.PHONY: bench bench-peers bench-scale bench-core
+.PHONY: bench bench-peers bench-sql-edition bench-scale bench-core
 # It builds and installs uuidx into a throwaway copy of the server's installation
 # (lab/variant.sh), never into the server itself, and deletes the copy when done.
 bench:
@@ -25,6 +25,12 @@ bench:
 bench-peers:
 	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
 	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/peers.sh $(BENCH_ARGS)'
+
+# make bench-sql-edition: the SQL edition's v7 beside the C build's, the common form in SQL and
+# gen_random_uuid() (and uuidv7() on 18), see bench/sql_edition.sh; it builds the edition's script first.
+bench-sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql
+	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/sql_edition.sh $(BENCH_ARGS)'
 
 # make bench-scale: rows past memory and clients past cores, per key, see bench/scale.sh.
 bench-scale:

@@ -47,6 +47,10 @@ edition() {
     fi
   done < <(chunks "$here"/digest.sql "$here"/inspect.sql "$here"/namebased.sql "$here"/encode.sql \
              "$here"/facade.sql "$here"/generate.sql)
+  # A SQL function's body is checked when it is first called, not here: some call functions
+  # defined further down, in the C build's order. (An extension's script, and the plain
+  # script's transaction, end the setting with them.)
+  printf '%s\n' 'SET LOCAL check_function_bodies = off;'
   printf '%s' "$helpers"
   local used=0
   while IFS= read -r -d '' chunk; do
@@ -67,7 +71,7 @@ edition() {
 
 version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
 # "CREATE FUNCTION x.f(a t DEFAULT d) RETURNS r" -> "FUNCTION x.f(a t)", as DROP and ALTER EXTENSION take it.
-object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE) ([^ ]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
+object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE) ([^ (]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
 case $form in
   adopt)
     cat <<HEAD
@@ -96,7 +100,9 @@ HEAD
 HEAD
     chunks "$c_script" |
       while IFS= read -r -d '' chunk; do
-        grep -q "'MODULE_PATHNAME'" <<<"$chunk" && sed -n '/^CREATE FUNCTION /,$p' <<<"$chunk" | sed '1s/^CREATE FUNCTION /CREATE OR REPLACE FUNCTION /'
+        if grep -q "'MODULE_PATHNAME'" <<<"$chunk"; then
+          sed -n '/^CREATE FUNCTION /,$p' <<<"$chunk" | sed '1s/^CREATE FUNCTION /CREATE OR REPLACE FUNCTION /'
+        fi
       done
     edition | grep -E '^CREATE FUNCTION @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
     exit ;;

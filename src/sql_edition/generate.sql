@@ -2,27 +2,26 @@
 -- build reserves uuidx. when loaded): set_config(..., false) lasts for the session, but a
 -- rolled-back transaction takes its changes back with it.
 
--- §5.7 v7, in the session's sequence: the first 8 bytes as one word, unix_ts_ms << 16 | 0x7000 |
--- rand_a. rand_a is a 12-bit counter from 0 in each millisecond (§6.2 method 1): each value is
--- above the session's previous one, and as no SQL call takes under 1/4096 ms, the counter never
--- reaches the next millisecond, so the time is never ahead of the clock, nor is the sub-millisecond
--- time uuid_extract_time(id, true) reads from it. rand_b: gen_random_uuid()'s last 8 bytes (62
--- random bits, variant set). One expression with every name qualified, and no SET clause: the
--- planner inlines it into the calling query, which is most of its speed.
+-- §5.7 v7, in the session's sequence. The first 8 bytes are one word, unix_ts_ms << 16 | 0x7000 |
+-- rand_a, where rand_a is a 12-bit counter from 0 in each millisecond (§6.2 method 1): each value
+-- is above the session's previous one, and as no SQL call takes under 1/4096 ms, the counter
+-- never reaches the next millisecond, so the time is never ahead of the clock, nor is the
+-- sub-millisecond time uuid_extract_time(id, true) reads from it. The session's last word is
+-- kept with its version nibble at 0xF, so that adding 1 past counter 4095 carries into the
+-- millisecond; subtracting 0x8000 turns the F into the 7 of the value. rand_b: gen_random_uuid()'s
+-- last 8 bytes (62 random bits, variant set). One expression with every name qualified, one read
+-- of the state and no SET clause: the planner inlines it into the calling query.
 CREATE FUNCTION @extschema@.uuid_generate_v7() RETURNS uuid
   LANGUAGE sql
 AS $fn$
 SELECT pg_catalog.encode(
-  pg_catalog.int8send(pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8larger(
-    -- now: the clock's millisecond, counter 0
+  pg_catalog.int8send(pg_catalog.int8mi(pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8or(pg_catalog.int8larger(
+    -- the clock's millisecond, counter 0
     pg_catalog.int8shl(pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                         OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8, 16)
-      OPERATOR(pg_catalog.|) 28672::pg_catalog.int8,
-    -- or the previous value's successor: counter + 1, carrying into the millisecond past 4095
-    pg_catalog.int8pl(COALESCE(NULLIF(pg_catalog.current_setting('uuidx_sql.v7', true), ''), '0')::pg_catalog.int8,
-      CASE WHEN COALESCE(NULLIF(pg_catalog.current_setting('uuidx_sql.v7', true), ''), '0')::pg_catalog.int8
-                  OPERATOR(pg_catalog.&) 4095::pg_catalog.int8 OPERATOR(pg_catalog.=) 4095::pg_catalog.int8
-           THEN 61441::pg_catalog.int8 ELSE 1::pg_catalog.int8 END))::pg_catalog.text, false)::pg_catalog.int8)
+                         OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8, 16),
+    -- or the previous value's successor
+    pg_catalog.int8pl(COALESCE(NULLIF(pg_catalog.current_setting('uuidx_sql.v7', true), ''), '0')::pg_catalog.int8, 1)),
+    61440)::pg_catalog.text, false)::pg_catalog.int8, 32768))
     OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 9),
   'hex')::pg_catalog.uuid
 $fn$;
