@@ -1,0 +1,415 @@
+#!/usr/bin/env bash
+# server:
+# The SQL edition (src/sql_edition/build.sh: LANGUAGE sql and plpgsql only) beside the C build on
+# one server. (1) Its psql script installs as a role with no privilege but USAGE and CREATE on
+# one schema, creating no C function; control: that role cannot install into a schema it lacks
+# CREATE on. (2) For every function of the C build that is not a generator of random or
+# time-based values (read from the catalog; the few left out say why), c.f(args) and s.f(args)
+# give the same text or the same SQLSTATE and message over thousands of inputs: random UUIDs of
+# every version and variant nibble, RFC 9562 vectors, random instants in and out of range,
+# every format and malformed text, every v8_name algorithm, facade keys of 15 to 17 bytes,
+# NULLs; control: a wrong function over the same inputs shows mismatches. (3) Its v7 generator:
+# version and variant, each value above the previous one in a statement, across transactions
+# and after a ROLLBACK, never ahead of the clock by 1 ms, no duplicate over 8 sessions;
+# controls: the common blog form inverts within a statement, uuidv7('1 hour') is ahead, the
+# rows counted. (4) A role that can create in public plants a function or operator there for
+# every pg_catalog name the edition's bodies use; a superuser with search_path = public,
+# pg_catalog runs the edition: none of them runs, results unchanged; control: an unqualified
+# function runs them.
+set -u
+cd "$(dirname "$0")/../.."
+source test/lib/cluster.sh
+source test/lib/tap.sh
+work=$(mktemp -d /tmp/uuidx-sqled.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+seed=0.2024   # setseed() of every random input: a run is repeated by running it again
+
+sql() { cluster_psql -v seed="$seed" -v vectors="$vectors" "$@"; }
+# step NAME: the SQL on stdin, a precondition: its error ends the suite.
+step() {
+  local out rc
+  out=$(sql -q 2>&1 >/dev/null)
+  rc=$?
+  tap_need "$1" "$([ $rc = 0 ] && echo t)" "$out"
+}
+# checks QUERY: one check per row (name, holds, figures) of QUERY.
+checks() {
+  local name ok figures out
+  out=$(sql -At -R $'\x1e' -F $'\x1f' -c "$1" 2>&1) || { tap_check "the checks' query runs" f "$out"; return; }
+  while IFS=$'\x1f' read -r -d $'\x1e' name ok figures; do tap_check "$name" "$ok" "$figures"; done <<<"$out"$'\x1e'
+}
+
+build_err=$(bash src/sql_edition/build.sh uuidx--1.1.sql psql 2>&1 >"$work/uuidx-sql.sql")
+tap_need "the SQL edition's psql script builds" "$([ -z "$build_err" ] && [ -s "$work/uuidx-sql.sql" ] && echo t)" \
+  "$build_err$(wc -l <"$work/uuidx-sql.sql") lines"
+chmod -R a+rX "$work"
+# RFC 9562 appendix A and B values as the pg_regress suites hold them.
+vectors="{$(grep -ohiE '[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}' sql/vectors.sql sql/namebased.sql | tr A-F a-f | sort -u | paste -sd,)}"
+
+step "roles, schemas, the C build in c, pgcrypto, t.try" <<'SQL'
+CREATE ROLE sqled_installer LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+CREATE ROLE sqled_planter LOGIN NOSUPERUSER;
+GRANT CREATE ON SCHEMA public TO sqled_planter;
+CREATE SCHEMA s;
+GRANT USAGE, CREATE ON SCHEMA s TO sqled_installer;
+CREATE SCHEMA c;
+CREATE EXTENSION uuidx SCHEMA c;
+-- pgcrypto (v5 and the hashes core lacks) in a schema of its own: the edition finds it anywhere.
+CREATE SCHEMA crypto;
+CREATE EXTENSION pgcrypto SCHEMA crypto;
+CREATE SCHEMA t;
+-- The C build's functions, each with its signature as the checks name it.
+CREATE VIEW t.c_functions AS
+  SELECT p.*, p.proname || '(' || oidvectortypes(p.proargtypes) || ')' AS sig
+  FROM pg_depend d JOIN pg_proc p ON p.oid = d.objid
+  WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuidx') AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e';
+-- The statement's result as text, or 'ERROR sqlstate message'; with path, run under that
+-- search_path. Every name qualified: under a hostile path this function runs too.
+CREATE FUNCTION t.try(q text, path text DEFAULT NULL) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  old text := pg_catalog.current_setting('search_path');
+  r text;
+BEGIN
+  IF path IS NOT NULL THEN PERFORM pg_catalog.set_config('search_path', path, true); END IF;
+  EXECUTE q INTO r;
+  PERFORM pg_catalog.set_config('search_path', old, true);
+  RETURN r;
+EXCEPTION WHEN OTHERS THEN
+  RETURN pg_catalog.concat('ERROR ', SQLSTATE, ' ', SQLERRM);
+END $$;
+SQL
+
+# ---------------------------------------------------------------- 1. the unprivileged install
+out=$(sql -U sqled_installer -v schema=s -f "$work/uuidx-sql.sql" 2>&1)
+rc=$?
+tap_check "the psql script installs as a role with only USAGE and CREATE on its schema" "$([ $rc = 0 ] && echo t)" "exit code $rc $(grep -E 'ERROR|WARNING' <<<"$out")"
+[ $rc = 0 ] || tap_done
+checks "
+WITH f AS (SELECT p.*, l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = 's'::regnamespace AND p.prokind = 'f')
+SELECT 'every function it created is sql or plpgsql, with no library, owned by that role',
+       count(*) > 0 AND count(*) FILTER (WHERE lanname NOT IN ('sql', 'plpgsql') OR probin IS NOT NULL
+                                         OR proowner <> 'sqled_installer'::regrole) = 0,
+       format('%s functions: %s', count(*), string_agg(DISTINCT lanname || ' owned by ' || proowner::regrole, ', '))
+FROM f
+UNION ALL
+SELECT 'it created the domains uuid_v1 to uuid_v8 and the aggregates min(uuid) and max(uuid), owned by that role',
+       count(*) = 9 AND bool_and(owner = 'sqled_installer'::regrole), string_agg(obj || ' ' || owner::regrole, ', ')
+FROM (SELECT typname::text AS obj, typowner AS owner FROM pg_type WHERE typnamespace = 's'::regnamespace AND typtype = 'd' AND typname ~ '^uuid_v[1-8]$'
+      UNION ALL SELECT p.oid::regprocedure::text, proowner FROM pg_proc p WHERE p.oid IN (to_regprocedure('s.min(uuid)'), to_regprocedure('s.max(uuid)'))
+        AND p.prokind = 'a') d
+UNION ALL
+SELECT 'it has every function of the C build: arguments, defaults, result, volatility, strictness, parallel safety, comment',
+       count(*) > 0 AND count(*) FILTER (WHERE differs) = 0,
+       format('%s functions of the C build; missing or different: %s', count(*), coalesce(string_agg(sig, ', ') FILTER (WHERE differs), 'none'))
+FROM (SELECT c.sig, (pg_get_function_arguments(c.oid), c.prorettype, c.proretset, c.provolatile, c.proisstrict, c.proparallel, c.prokind, obj_description(c.oid, 'pg_proc'))
+                    IS DISTINCT FROM (pg_get_function_arguments(s.oid), s.prorettype, s.proretset, s.provolatile, s.proisstrict, s.proparallel, s.prokind, obj_description(s.oid, 'pg_proc')) AS differs
+      FROM t.c_functions c LEFT JOIN pg_proc s ON s.pronamespace = 's'::regnamespace AND s.proname = c.proname AND s.proargtypes = c.proargtypes) f"
+out=$(sql -U sqled_installer -v VERBOSITY=verbose -v schema=c -f "$work/uuidx-sql.sql" 2>&1)
+rc=$?
+none=$(sql -At -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'c'::regnamespace AND proowner = 'sqled_installer'::regrole")
+tap_check "control: that role cannot install into a schema it lacks CREATE on (42501), and creates nothing there" \
+  "$([ $rc != 0 ] && grep -q 'ERROR:  42501' <<<"$out" && [ "$none" = 0 ] && echo t)" "exit code $rc, $none functions of the role in c: $(grep ERROR <<<"$out")"
+
+# ---------------------------------------------------------------- 2. the same results and errors
+# Each case: the function's signature, its name, its arguments as SQL (every type qualified, for
+# part 4), and wrap, an expression around the call (a projection, a FROM, a setting).
+t0=$SECONDS
+step "the cases of part 2, run on both editions" <<'SQL'
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+SELECT setseed(:seed);
+-- Every version nibble with every variant nibble, the RFC 9562 variant in 5 of 8; the vectors; the edges.
+CREATE TABLE t.uuids AS
+  SELECT i, encode(set_byte(set_byte(b, 6, i % 16 * 16 + get_byte(b, 6) % 16), 8,
+                            CASE WHEN i / 16 % 2 = 0 THEN 8 + i / 32 % 4 ELSE i / 32 % 16 END * 16 + get_byte(b, 8) % 16), 'hex')::uuid AS u
+  FROM (SELECT i, decode(md5(random()::text), 'hex') AS b FROM generate_series(0, 4095) AS i) r
+  UNION ALL
+  SELECT (4095 + n)::int, v::uuid FROM unnest(:'vectors'::text[] || '{00000000-0000-0000-0000-000000000000,ffffffff-ffff-ffff-ffff-ffffffffffff,
+    00000000-0000-7000-8000-000000000000,ffffffff-ffff-7fff-bfff-ffffffffffff,00000000-0000-1000-8000-000000000000,
+    ffffffff-ffff-1fff-bfff-ffffffffffff,00000000-0000-6000-8000-000000000000,ffffffff-ffff-6fff-bfff-ffffffffffff}'::text[]) WITH ORDINALITY AS x(v, n);
+-- Half anywhere a timestamptz goes (4601 BC to 11552), half 1990 to 2099; then the edges.
+CREATE TABLE t.instants AS
+  SELECT i, CASE WHEN i % 2 = 0 THEN timestamptz 'epoch' + make_interval(days => (random() * 5900000)::int - 2400000)
+                 ELSE timestamptz '1990-01-01' + make_interval(days => (random() * 40000)::int) END
+            + make_interval(secs => round((random() * 86400)::numeric, 6)::float8) AS at
+  FROM generate_series(1, 2000) AS i
+  UNION ALL
+  SELECT (2000 + n)::int, v::timestamptz FROM unnest('{infinity,-infinity,1970-01-01 00:00:00+00,1969-12-31 23:59:59.999999+00,
+    10889-08-02 05:31:50.655+00,10889-08-02 05:31:50.655999+00,10889-08-02 05:31:50.656+00,1582-10-15 00:00:00+00,
+    1582-10-14 23:59:59.999999+00,5236-03-31 21:21:00.684697+00,2022-02-22 14:22:22-05,2024-01-01 00:00:00.000999+00}'::text[])
+    WITH ORDINALITY AS x(v, n);
+-- Names of 0 to 300 characters (some not ASCII) and bytes; 16-byte keys mostly, 15 and 17 too.
+CREATE TABLE t.names AS
+  SELECT i, left(repeat(md5(random()::text) || 'é€𝄞', 20), (random() * 300)::int) AS name,
+         substring(decode(repeat(md5(random()::text), 10), 'hex') FROM 1 FOR (random() * 160)::int) AS bin,
+         substring(decode(md5(random()::text) || md5(random()::text), 'hex') FROM 1 FOR CASE i % 8 WHEN 0 THEN 15 WHEN 1 THEN 17 ELSE 16 END) AS key
+  FROM generate_series(0, 1999) AS i;
+CREATE TABLE t.cases (id serial, sig text, fn text, args text, wrap text DEFAULT '%s', c_out text, s_out text);
+INSERT INTO t.cases (sig, fn, args)
+SELECT f || '()', f, '' FROM unnest('{uuid_nil,uuid_max,uuid_ns_dns,uuid_ns_url,uuid_ns_oid,uuid_ns_x500}'::text[]) f
+UNION ALL
+SELECT f || '(uuid)', f, format('%L::pg_catalog.uuid', u) FROM t.uuids,
+  unnest('{uuid_extract_version,uuid_extract_variant,uuid_extract_node,uuid_extract_clock_seq,uuid_extract_time,uuid_extract_timestamp,uuid_v1_to_v6,uuid_v6_to_v1}'::text[]) f
+UNION ALL
+SELECT 'uuid_extract_time(uuid, boolean)', 'uuid_extract_time', format('%L::pg_catalog.uuid, %s', u, (i % 2 = 0)::text) FROM t.uuids
+UNION ALL
+SELECT 'uuid_check_version(uuid, integer, text)', 'uuid_check_version',
+       format('%L::pg_catalog.uuid, %s, %L::pg_catalog.text', u, v, CASE WHEN i % 5 = 0 THEN 'my "domain"' ELSE 'uuid_v' || v END)
+FROM t.uuids, LATERAL (SELECT CASE WHEN i % 3 = 0 THEN i % 16 ELSE i % 12 - 1 END AS v) x
+UNION ALL
+SELECT f || '(uuid, uuid)', f, format('%L::pg_catalog.uuid, %L::pg_catalog.uuid', a.u, CASE WHEN a.i % 10 = 0 THEN a.u ELSE b.u END)
+FROM t.uuids a JOIN t.uuids b ON b.i = a.i + 1, unnest('{uuid_smaller,uuid_larger}'::text[]) f
+UNION ALL
+SELECT 'uuid_v7_time_decoder(text)', 'uuid_v7_time_decoder', format('%L::pg_catalog.text', CASE i % 4 WHEN 0 THEN u::text WHEN 1 THEN upper(u::text)
+         WHEN 2 THEN '{' || replace(u::text, '-', '') || '}' ELSE left(u::text, i % 37) END) FROM t.uuids
+UNION ALL
+SELECT 'uuid_encode(uuid, text)', 'uuid_encode', format('%L::pg_catalog.uuid, %L::pg_catalog.text', u,
+         (ARRAY['hex', 'base32', 'base58', 'base64url', 'base32hex', 'HEX', 'Base58', 'BASE32HEX', 'base64', '', ' hex'])[1 + i % 11]) FROM t.uuids
+UNION ALL
+-- Valid text of every format, then with a character replaced, deleted or inserted, its case changed, cut short.
+SELECT 'uuid_decode(text, text)', 'uuid_decode', format('%L::pg_catalog.text, %L::pg_catalog.text', CASE i / 5 % 6
+         WHEN 0 THEN e WHEN 1 THEN overlay(e PLACING ch FROM p FOR 1) WHEN 2 THEN overlay(e PLACING '' FROM p FOR 1)
+         WHEN 3 THEN overlay(e PLACING ch FROM p FOR 0) WHEN 4 THEN CASE WHEN i % 2 = 0 THEN upper(e) ELSE lower(e) END
+         ELSE left(e, p) END, CASE WHEN i % 23 = 0 THEN (ARRAY['base58', 'Base32', 'base64', ''])[1 + i % 4] ELSE f END)
+FROM (SELECT i, f, c.uuid_encode(u, f) AS e, 1 + (random() * 32)::int AS p,
+             substr(E'IiLlOoUu0189AZaz=-_+/{} é€\t\n\x7f', 1 + (random() * 28)::int, 1) AS ch
+      FROM t.uuids, LATERAL (SELECT (ARRAY['hex', 'base32', 'base58', 'base64url', 'base32hex'])[1 + i % 5] AS f) x) d
+UNION ALL
+SELECT f || '(uuid, ' || type || ')', f, format('%L::pg_catalog.uuid, %L::pg_catalog.%s', u, CASE type WHEN 'text' THEN name ELSE bin::text END, type)
+FROM t.names JOIN t.uuids USING (i), unnest('{uuid_generate_v3,uuid_generate_v5}'::text[]) f, unnest('{text,bytea}'::text[]) type
+UNION ALL
+SELECT 'uuid_generate_v8_name(uuid, ' || type || ', text)', 'uuid_generate_v8_name',
+       format('%L::pg_catalog.uuid, %L::pg_catalog.%s', u, CASE type WHEN 'text' THEN name ELSE bin::text END, type)
+       || coalesce(format(', %L::pg_catalog.text', ('{sha224,SHA256,Sha384,sha512,SHA512-224,sha512-256,sha3-224,SHA3-256,sha3-384,Sha3-512,shake128,SHAKE256,md5,sha-256,"",sha1}'::text[])[1 + i % 17]), '')
+FROM t.names JOIN t.uuids USING (i), unnest('{text,bytea}'::text[]) type
+UNION ALL
+SELECT 'uuid_generate_v8(bytea)', 'uuid_generate_v8', format('%L::pg_catalog.bytea', CASE i % 5 WHEN 0 THEN key WHEN 1 THEN substr(bin, 1, i % 20) ELSE substr(key || key, 1, 16) END) FROM t.names
+UNION ALL
+-- The facade: mostly values of the version it takes (7 one way, 4 the other), every other one too.
+SELECT f || '(uuid, bytea)', f, format('%L::pg_catalog.uuid, %L::pg_catalog.bytea', CASE WHEN i % 4 = 0 THEN u
+         ELSE encode(set_byte(set_byte(uuid_send(u), 6, v * 16 + get_byte(uuid_send(u), 6) % 16), 8, 128 + get_byte(uuid_send(u), 8) % 64), 'hex')::uuid END, key)
+FROM t.names JOIN t.uuids USING (i), (VALUES ('uuid_v7_to_facade', 7), ('uuid_facade_to_v7', 4)) AS x(f, v)
+UNION ALL
+SELECT f || '(timestamp with time zone)', f, format('%L::pg_catalog.timestamptz', at) FROM t.instants, unnest('{uuid_v7_floor,uuid_v7_ceil,uuid_v7_time_encoder}'::text[]) f
+UNION ALL
+SELECT f || '(timestamp with time zone, boolean, boolean)', f, format('%L::pg_catalog.timestamptz', at)
+       || CASE i % 6 WHEN 0 THEN '' WHEN 1 THEN ', false' ELSE format(', %s, %s', (i % 2 = 0)::text, (i % 4 < 2)::text) END
+FROM t.instants, unnest('{uuid_v7_lower_bound,uuid_v7_upper_bound}'::text[]) f
+UNION ALL
+-- A v7 for an instant: its first 8 bytes (time and fraction; the rest is random).
+SELECT 'uuid_generate_v7(timestamp with time zone)', 'uuid_generate_v7', format('%L::pg_catalog.timestamptz', at) FROM t.instants
+;
+INSERT INTO t.cases (sig, fn, args, wrap)
+-- The one-argument forms under uuidx.facade_key: unset, and each way of writing a key.
+SELECT f || '(uuid)', f, format('%L::pg_catalog.uuid', CASE WHEN i % 4 = 0 THEN u
+         ELSE encode(set_byte(set_byte(uuid_send(u), 6, v * 16 + get_byte(uuid_send(u), 6) % 16), 8, 128 + get_byte(uuid_send(u), 8) % 64), 'hex')::uuid END),
+       format('(SELECT %%s FROM (SELECT pg_catalog.set_config(''uuidx.facade_key'', %L, false)) AS k(v) WHERE k.v IS NOT NULL)', CASE i % 5 WHEN 0 THEN ''
+         WHEN 1 THEN encode(k, 'hex') WHEN 2 THEN '\x' || upper(encode(k, 'hex')) WHEN 3 THEN '0x' || encode(substr(k, 1, 8), 'hex') || ':0x' || encode(substr(k, 9), 'hex')
+         ELSE ' ' || encode(substr(k, 1, 8), 'hex') || ' : ' || encode(substr(k, 9), 'hex') || E'\t' END)
+FROM (SELECT *, substr(key || key, 1, 16) AS k FROM t.names WHERE i < 1000) n JOIN t.uuids USING (i), (VALUES ('uuid_v7_to_facade', 7), ('uuid_facade_to_v7', 4)) AS x(f, v)
+UNION ALL
+SELECT f || '(uuid)', f, 'u', format('(SELECT %%s FROM pg_catalog.unnest(%L::pg_catalog.uuid[]) AS x(u))', a)
+FROM (SELECT array_agg(CASE WHEN i % 7 = 3 THEN NULL ELSE u END) AS a FROM t.uuids WHERE i < 800 GROUP BY i / 8 UNION ALL SELECT '{}') g,
+     unnest('{min,max}'::text[]) f;
+UPDATE t.cases SET wrap = 'pg_catalog.substring(pg_catalog.uuid_send(%s), 1, 8)' WHERE sig = 'uuid_generate_v7(timestamp with time zone)';
+-- NULL for every argument, of every function that takes one.
+INSERT INTO t.cases (sig, fn, args, wrap)
+SELECT DISTINCT ON (k.sig) k.sig, k.fn, (SELECT string_agg('NULL::' || a::regtype, ', ') FROM unnest(p.proargtypes::oid[]) a), k.wrap
+FROM t.cases k JOIN t.c_functions p USING (sig)
+WHERE p.pronargs > 0;
+-- Out of the UTC/ISO the literals were written in: messages must not depend on either.
+SET timezone = 'America/St_Johns';
+SET datestyle = 'SQL, DMY';
+UPDATE t.cases SET c_out = t.try(format('SELECT (' || wrap || ')::pg_catalog.text', format('c.%I(%s)', fn, args))),
+                   s_out = t.try(format('SELECT (' || wrap || ')::pg_catalog.text', format('s.%I(%s)', fn, args)));
+-- Left out: what depends on the clock or random bits (part 3 tests the edition's v7), and the
+-- one function both editions take as it is from uuidx--1.1.sql.
+CREATE TABLE t.left_out (sig text, why text);
+INSERT INTO t.left_out VALUES
+  ('uuid_generate_v1()', 'time of the call, random clock sequence and node'), ('uuid_generate_v1mc()', 'time of the call, random clock sequence and node'),
+  ('uuid_generate_v6()', 'time of the call, random clock sequence and node'), ('uuid_generate_v4()', 'random'), ('uuidv4()', 'random'),
+  ('uuid_generate_v7()', 'time of the call, random bits'), ('uuidv7()', 'time of the call, random bits'),
+  ('uuid_generate_v7_fresh()', 'time of the call, random bits'), ('uuidv7(interval)', 'time of the call, random bits; its errors name the instant to the microsecond'),
+  ('uuid_v7_partitions(regclass, timestamp with time zone, timestamp with time zone, interval)', 'the PL/pgSQL of uuidx--1.1.sql in both editions');
+SQL
+tap_note "part 2: seed $seed, $(tr ',' '\n' <<<"$vectors" | wc -l) values from sql/vectors.sql and sql/namebased.sql, cases made and run in $((SECONDS - t0)) s"
+checks "
+SELECT sig || ': the SQL edition gives the C build''s results and errors', count(*) FILTER (WHERE c_out IS DISTINCT FROM s_out) = 0,
+       format('%s inputs, %s errors compared, %s mismatches', count(*), count(*) FILTER (WHERE c_out LIKE 'ERROR %'),
+              count(*) FILTER (WHERE c_out IS DISTINCT FROM s_out))
+       || coalesce(E'\n' || array_to_string((array_agg(left(format('%s: C %s; SQL %s', format(wrap, fn || '(' || args || ')'), coalesce(c_out, 'NULL'), coalesce(s_out, 'NULL')), 600)
+                                             ORDER BY id) FILTER (WHERE c_out IS DISTINCT FROM s_out))[1:3], E'\n'), '')
+FROM t.cases GROUP BY sig ORDER BY sig"
+checks "
+SELECT 'every function of the C build is compared, or left out with a reason',
+       count(*) > 0 AND count(*) FILTER (WHERE NOT compared AND why IS NULL) = 0,
+       format('%s functions, %s compared; not compared: %s', count(*), count(*) FILTER (WHERE compared),
+              string_agg(sig || ' (' || coalesce(why, 'NO REASON') || ')', ', ') FILTER (WHERE NOT compared))
+FROM (SELECT sig, EXISTS (SELECT FROM t.cases k WHERE k.sig = f.sig) AS compared FROM t.c_functions f) f LEFT JOIN t.left_out USING (sig)
+UNION ALL
+SELECT 'every case is a call the C build takes: none fails with an error of class 42 (syntax, undefined name)',
+       count(*) FILTER (WHERE c_out LIKE 'ERROR 42%') = 0,
+       format('%s cases; %s of class 42', count(*), count(*) FILTER (WHERE c_out LIKE 'ERROR 42%'))
+       || coalesce(': ' || min(format(wrap, fn || '(' || args || ')') || ' ' || c_out) FILTER (WHERE c_out LIKE 'ERROR 42%'), '')
+FROM t.cases
+UNION ALL
+SELECT 'control: uuid_extract_variant compared with the C build''s uuid_extract_version over the same inputs differs',
+       count(*) FILTER (WHERE c_out IS DISTINCT FROM t.try(format('SELECT (s.uuid_extract_variant(%s))::pg_catalog.text', args))) > 0,
+       format('%s inputs, %s mismatches', count(*), count(*) FILTER (WHERE c_out IS DISTINCT FROM t.try(format('SELECT (s.uuid_extract_variant(%s))::pg_catalog.text', args))))
+FROM t.cases WHERE sig = 'uuid_extract_version(uuid)'"
+
+# ---------------------------------------------------------------- 3. the SQL edition's v7
+t0=$SECONDS
+{
+  echo "CREATE TABLE t.series (n bigserial, u uuid, clock timestamptz);"
+  for _ in $(seq 500); do echo "INSERT INTO t.series (u, clock) SELECT s.uuid_generate_v7(), clock_timestamp();"; done
+  # The last value of a rolled-back transaction, then the next one, in that order; the ROLLBACK
+  # and the next value in one round trip (\;), so that it comes in the same millisecond.
+  for _ in $(seq 20); do
+    echo "BEGIN;"
+    echo "SELECT c.max(u) AS rolled_back FROM (SELECT s.uuid_generate_v7() AS u FROM generate_series(1, 100)) x \\gset"
+    echo "ROLLBACK \\; INSERT INTO t.series (u, clock) VALUES (:'rolled_back', NULL), (s.uuid_generate_v7(), clock_timestamp());"
+  done
+} >"$work/series.sql"
+step "500 transactions and 20 rollbacks" <"$work/series.sql"
+step "the values of part 3" <<'SQL'
+CREATE TABLE t.burst AS SELECT g, s.uuid_generate_v7() AS u, clock_timestamp() AS clock FROM generate_series(1, 100000) AS g;
+-- The form blog posts give: gen_random_uuid() with the ms time laid over its first 6 bytes.
+CREATE FUNCTION t.blog_v7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
+  SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+           PLACING substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid $$;
+CREATE TABLE t.blog AS SELECT g, t.blog_v7() AS u FROM generate_series(1, 100000) AS g;
+CREATE TABLE t.ahead AS SELECT g, s.uuidv7(interval '1 hour') AS u, clock_timestamp() AS clock FROM generate_series(1, 1000) AS g;
+CREATE TABLE t.conc (u uuid);
+SQL
+pids=()
+for _ in $(seq 8); do
+  timeout 300 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO t.conc SELECT s.uuid_generate_v7() FROM generate_series(1, 20000)" &
+  pids+=($!)
+done
+failed=0
+for p in "${pids[@]}"; do wait "$p" || failed=$((failed + 1)); done
+tap_note "part 3: values made in $((SECONDS - t0)) s; $failed of 8 concurrent sessions failed"
+checks "
+WITH v AS (SELECT u FROM t.burst UNION ALL SELECT u FROM t.series UNION ALL SELECT u FROM t.conc)
+SELECT 's.uuid_generate_v7(): version 7 and the RFC 9562 variant on every value',
+       count(*) > 0 AND count(*) FILTER (WHERE get_byte(uuid_send(u), 6) >> 4 <> 7 OR get_byte(uuid_send(u), 8) >> 6 <> 2) = 0,
+       format('%s values, %s not v7 of the variant', count(*), count(*) FILTER (WHERE get_byte(uuid_send(u), 6) >> 4 <> 7 OR get_byte(uuid_send(u), 8) >> 6 <> 2))
+FROM v
+UNION ALL
+SELECT name, CASE WHEN control THEN inversions > 0 ELSE n = expected AND inversions = 0 END,
+       format('%s values, %s not above the one before', n, inversions) || coalesce(E'\nthe first: ' || first, '')
+FROM (SELECT 'one statement of 100000 values: each above the one before' AS name, false AS control, 100000 AS expected, count(*) AS n,
+             count(*) FILTER (WHERE u <= prev) AS inversions, (array_agg(format('row %s, %s after %s', g, u, prev) ORDER BY g) FILTER (WHERE u <= prev))[1] AS first
+      FROM (SELECT g, u, lag(u) OVER (ORDER BY g) AS prev FROM t.burst) x
+      UNION ALL
+      SELECT 'control: the blog form''s values in one statement of 100000 are not all above the one before', true, 100000, count(*),
+             count(*) FILTER (WHERE u <= prev), NULL FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev FROM t.blog) x
+      UNION ALL
+      SELECT 'in 500 transactions, and after each of 20 rollbacks (their last value first): each value above the one before', false, 540, count(*),
+             count(*) FILTER (WHERE u <= prev), (array_agg(format('row %s (%s), %s after %s', n, CASE WHEN n > 500 AND n % 2 = 0 THEN 'the first after a rollback' ELSE 'in a transaction' END, u, prev)
+                                                 ORDER BY n) FILTER (WHERE u <= prev))[1]
+      FROM (SELECT n, u, lag(u) OVER (ORDER BY n) AS prev FROM t.series) x) r
+UNION ALL
+SELECT name, CASE WHEN control THEN ahead > 0 ELSE n > 0 AND ahead = 0 END,
+       format('%s values, %s ahead of clock_timestamp() after the call by more than 1 ms; most ahead by %s', n, ahead, most)
+FROM (SELECT name, control, count(*) AS n, count(*) FILTER (WHERE c.uuid_extract_time(u, true) > clock + interval '1 ms') AS ahead,
+             max(c.uuid_extract_time(u, true) - clock) AS most
+      FROM (SELECT 'never ahead of the clock by more than 1 ms, one by one and in a statement of 100000' AS name, false AS control, u, clock FROM t.series
+            UNION ALL SELECT 'never ahead of the clock by more than 1 ms, one by one and in a statement of 100000', false, u, clock FROM t.burst
+            UNION ALL SELECT 'control: s.uuidv7(''1 hour'') is ahead of the clock', true, u, clock FROM t.ahead) x
+      WHERE clock IS NOT NULL GROUP BY name, control) a
+UNION ALL
+SELECT '8 concurrent sessions of 20000 values: every row there, no duplicate', count(*) = 160000 AND count(DISTINCT u) = count(*),
+       format('%s rows, %s distinct; %s share their first 8 bytes (time and counter) with another', count(*), count(DISTINCT u),
+              count(*) - count(DISTINCT substring(uuid_send(u) FROM 1 FOR 8)))
+FROM t.conc"
+
+# ---------------------------------------------------------------- 4. planted functions
+# As sqled_planter: in public, for every pg_catalog function (plain argument types) whose name is
+# followed by "(" and every operator that appears in the bodies of the edition's functions, one
+# of the same signature that logs that it ran and returns NULL.
+step "the planter's functions and operators" <<'SQL'
+SET ROLE sqled_planter;
+CREATE TABLE public.planted_log (what text);
+GRANT INSERT ON public.planted_log TO PUBLIC;
+DO $$
+DECLARE
+  r record;
+  body text;
+BEGIN
+  FOR r IN
+    WITH src AS (SELECT string_agg(prosrc, ' ') AS s FROM pg_proc WHERE pronamespace = 's'::regnamespace),
+    plain AS (SELECT oid FROM pg_type WHERE typtype <> 'p')
+    SELECT 'f' AS kind, p.oid, format('%I(%s)', p.proname, oidvectortypes(p.proargtypes)) AS sig,
+           CASE WHEN p.proretset THEN 'SETOF ' ELSE '' END || format_type(p.prorettype, NULL) AS ret, NULL AS l, NULL AS r, NULL AS op
+    FROM pg_proc p
+    WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.prokind = 'f' AND p.provariadic = 0 AND p.proallargtypes IS NULL
+      AND p.prorettype IN (SELECT oid FROM plain) AND p.proargtypes::oid[] <@ ARRAY(SELECT oid FROM plain)
+      AND p.proname IN (SELECT lower(m[1]) FROM src, regexp_matches(src.s, '([A-Za-z_][A-Za-z0-9_]*)\s*\(', 'g') AS m)
+    UNION ALL
+    SELECT 'o', o.oid, format('planted_op_%s(%s)', o.oid, concat_ws(', ', format_type(nullif(o.oprleft, 0), NULL), format_type(o.oprright, NULL))),
+           format_type(o.oprresult, NULL), format_type(nullif(o.oprleft, 0), NULL), format_type(o.oprright, NULL), o.oprname
+    FROM pg_operator o
+    WHERE o.oprnamespace = 'pg_catalog'::regnamespace AND o.oprright IN (SELECT oid FROM plain) AND o.oprresult IN (SELECT oid FROM plain)
+      AND (o.oprleft = 0 OR o.oprleft IN (SELECT oid FROM plain))
+      AND o.oprname IN (SELECT replace(m[1], '!=', '<>') FROM src, regexp_matches(src.s, '([-+*/<>=~!@#%^&|]+)', 'g') AS m)
+  LOOP
+    body := format($b$ BEGIN RAISE WARNING 'planted %% ran', %L; INSERT INTO public.planted_log VALUES (%L); RETURN%s; END $b$,
+                   coalesce(r.op, r.sig), coalesce(r.op || ' ' || r.sig, r.sig), CASE WHEN r.ret LIKE 'SETOF %' THEN '' ELSE ' NULL' END);
+    EXECUTE format('CREATE FUNCTION public.%s RETURNS %s LANGUAGE plpgsql SET search_path = pg_catalog AS %L', r.sig, r.ret, body);
+    IF r.kind = 'o' THEN
+      EXECUTE format('CREATE OPERATOR public.%s (%s RIGHTARG = %s, FUNCTION = public.planted_op_%s)', r.op,
+                     CASE WHEN r.l IS NOT NULL THEN format('LEFTARG = %s,', r.l) ELSE '' END, r.r, r.oid);
+    END IF;
+  END LOOP;
+END $$;
+SQL
+tap_note "planted: $(sql -At -c "SELECT format('%s functions, %s operators', count(*) FILTER (WHERE proname !~ '^planted_op_'),
+  (SELECT count(*) FROM pg_operator WHERE oprnamespace = 'public'::regnamespace)) FROM pg_proc WHERE pronamespace = 'public'::regnamespace")"
+# A session as the superuser, the hostile path given to each call (t.try): every case of part 2,
+# and every generator of the edition (each volatile function of the C build).
+hostile=$(sql -q 2>&1 <<'SQL'
+SET timezone = 'America/St_Johns';
+SET datestyle = 'SQL, DMY';
+CREATE TABLE t.hostile AS SELECT id, t.try(format('SELECT (' || wrap || ')::pg_catalog.text', format('s.%I(%s)', fn, args)), 'public, pg_catalog') AS s_out
+  FROM t.cases;
+CREATE TABLE t.parted (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE t.generated AS SELECT q, v, t.try(format('SELECT (%s)::pg_catalog.text', q), 'public, pg_catalog') AS out
+FROM (VALUES ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v6()', 6), ('s.uuid_generate_v1mc()', 1), ('s.uuid_generate_v4()', 4), ('s.uuidv4()', 4),
+             ('s.uuid_generate_v7()', 7), ('s.uuidv7()', 7), ('s.uuid_generate_v7_fresh()', 7), ('s.uuidv7(''1 hour''::pg_catalog.interval)', 7),
+             ('s.uuid_generate_v7(''2024-01-01''::pg_catalog.timestamptz)', 7), ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v7()', 7),
+             ('(SELECT pg_catalog.count(*) FROM s.uuid_v7_partitions(''t.parted''::pg_catalog.regclass, ''2024-01-01''::pg_catalog.timestamptz, ''2024-01-03''::pg_catalog.timestamptz, ''1 day''::pg_catalog.interval))', 2)) AS g(q, v);
+SQL
+)
+warned=$(grep -c 'WARNING:  planted' <<<"$hostile")
+checks "
+SELECT 'under search_path = public, pg_catalog no planted function or operator runs in the SQL edition',
+       count(*) = 0 AND $warned = 0, format('%s logged, %s warnings: %s', count(*), $warned, string_agg(DISTINCT what, ', '))
+FROM public.planted_log
+UNION ALL
+SELECT 'under that search_path the SQL edition still gives the C build''s results and errors', sum(n) > 0 AND sum(bad) = 0,
+       format('%s inputs, %s mismatches', sum(n), sum(bad)) || coalesce(E'\n' || string_agg(first, E'\n'), '')
+FROM (SELECT count(*) AS n, count(*) FILTER (WHERE k.c_out IS DISTINCT FROM h.s_out) AS bad,
+             (array_agg(left(format('%s: C %s; SQL %s', format(wrap, fn || '(' || args || ')'), k.c_out, h.s_out), 600) ORDER BY id) FILTER (WHERE k.c_out IS DISTINCT FROM h.s_out))[1] AS first
+      FROM t.cases k JOIN t.hostile h USING (id) GROUP BY sig) x
+UNION ALL
+SELECT 'under that search_path every generator of the SQL edition gives a value of its version',
+       count(*) FILTER (WHERE CASE WHEN out ~ '^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$' THEN c.uuid_extract_version(out::uuid) = v ELSE out = v::text END
+                        IS NOT TRUE) = 0
+       AND (SELECT count(*) FROM t.c_functions p WHERE p.provolatile = 'v' AND NOT EXISTS (SELECT FROM t.generated WHERE q LIKE '%s.' || p.proname || '(%')) = 0,
+       string_agg(format('%s %s', q, out), E'\n')
+FROM t.generated"
+# Control: a function of the caller's own, unqualified (as an inlinable SQL function).
+before=$(sql -At -c "SELECT count(*) FROM public.planted_log")
+control=$(sql -q 2>&1 <<'SQL'
+CREATE FUNCTION t.naive_hex(u uuid) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT encode(uuid_send(u), 'hex') $$;
+SELECT t.try('SELECT t.naive_hex(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f''::pg_catalog.uuid)', 'public, pg_catalog');
+SQL
+)
+checks "
+SELECT 'control: under that search_path an unqualified function runs the planted ones',
+       count(*) > $before AND $(grep -c 'WARNING:  planted' <<<"$control") > 0,
+       format('%s logged (%s before), %s warnings: %s', count(*), $before, $(grep -c 'WARNING:  planted' <<<"$control"), string_agg(DISTINCT what, ', '))
+FROM public.planted_log"
+tap_done
