@@ -166,14 +166,14 @@ SQL_EDITION_SRCS = uuidx--$(EXTVERSION).sql $(wildcard src/sql_edition/*)
 sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql $(SQL_EDITION_DIR)/uuidx-pgtle.sql
 $(SQL_EDITION_DIR)/uuidx-sql.sql: $(SQL_EDITION_SRCS)
 	@mkdir -p $(@D)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql psql >$@.tmp && mv $@.tmp $@
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql psql >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 $(SQL_EDITION_DIR)/uuidx-pgtle.sql: $(SQL_EDITION_SRCS)
 	@mkdir -p $(@D)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql pgtle >$@.tmp && mv $@.tmp $@
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql pgtle >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 uuidx--$(EXTVERSION)-sql.sql: $(SQL_EDITION_SRCS)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql adopt >$@.tmp && mv $@.tmp $@
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql adopt >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 uuidx--$(EXTVERSION)-sql--$(EXTVERSION).sql: $(SQL_EDITION_SRCS)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql to-c >$@.tmp && mv $@.tmp $@
+	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql to-c >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 
 # The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
 # have rooms of their own (absent from the copies the lab builds and tests in, which need neither).

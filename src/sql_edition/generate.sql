@@ -2,41 +2,36 @@
 -- build reserves uuidx. when loaded): set_config(..., false) lasts for the session, but a
 -- rolled-back transaction takes its changes back with it.
 
--- The order of a session's v7 values where the millisecond and counter below cannot give it:
--- after a ROLLBACK, which takes the setting that holds them back with it. A sequence is not
--- transactional, and each session's values of it increase.
-CREATE SEQUENCE @extschema@.uuidx_sql_v7_order CACHE 100;
+-- What orders a session's v7 values within a millisecond: a sequence, because it is not
+-- transactional (a setting is: a ROLLBACK takes it back) and each session's values of it
+-- increase. Its 46 bits end in an error, never in a wrap (at 10^6 values a second, in 2 years).
+CREATE SEQUENCE @extschema@.uuidx_sql_v7_order MAXVALUE 70368744177663 CACHE 100;
 GRANT USAGE ON SEQUENCE @extschema@.uuidx_sql_v7_order TO PUBLIC;
 COMMENT ON SEQUENCE @extschema@.uuidx_sql_v7_order IS
-  'internal to the uuidx SQL edition: orders a session''s v7 values across rolled-back transactions';
+  'internal to the uuidx SQL edition: orders a session''s v7 values within a millisecond';
 
--- §5.7 v7, in the session's sequence. The first 8 bytes are one word, unix_ts_ms << 16 | 0x7000 |
--- rand_a, where rand_a is a 12-bit counter from 0 in each millisecond (§6.2 method 1): each value
--- is above the session's previous one, and as no SQL call takes under 1/4096 ms, the counter
--- never reaches the next millisecond, so the time is never ahead of the clock. The session's
--- last word is kept in a setting with its version nibble at 0xF, so that adding 1 past counter
--- 4095 carries into the millisecond; subtracting 0x8000 turns the F into the 7 of the value. A
--- clock that steps back is met by the same successor. rand_b: the variant, 30 bits of the
--- session's next value of uuidx_sql_v7_order (above every earlier one, rolled back or not: they
--- order two values a rollback gave the same word), then 32 random bits of gen_random_uuid().
--- One expression with every name qualified and no SET clause: the planner inlines it into the
--- calling query.
+-- §5.7 v7, in the session's sequence: unix_ts_ms is the clock's millisecond, or the session's
+-- last one if the clock stepped back (kept in a setting); rand_a is 0; rand_b is the variant,
+-- the session's next value of uuidx_sql_v7_order (§6.2 method 1: a counter, 46 bits, above
+-- every earlier one of the session, rolled back or not), then 16 random bits of
+-- gen_random_uuid(). So each value is above the session's previous one, and its time is the
+-- clock's, never ahead. Each part is computed once, in one expression with every name qualified
+-- and no SET clause: the planner inlines it into the calling query.
 CREATE FUNCTION @extschema@.uuid_generate_v7() RETURNS uuid
   LANGUAGE sql
 AS $fn$
 SELECT pg_catalog.encode(
-  pg_catalog.int8send(pg_catalog.int8mi(pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8or(pg_catalog.int8larger(
-    -- the clock's millisecond, counter 0
-    pg_catalog.int8shl(pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                         OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8, 16),
-    -- or the previous value's successor (concat: no operator to look up, and '0' when unset)
-    pg_catalog.int8pl(pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8, 1)),
-    61440)::pg_catalog.text, false)::pg_catalog.int8, 32768))
-    OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.int8send(pg_catalog.int8or(
-      pg_catalog.int8shl(pg_catalog.int8and(pg_catalog.nextval('@extschema@.uuidx_sql_v7_order'::pg_catalog.regclass),
-                                            1073741823), 32),
-      pg_catalog.int8shl(1::pg_catalog.int8, 63))), 1, 4)
-    OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 13),
+  pg_catalog.int8send(pg_catalog.int8or(pg_catalog.int8shl(
+    pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8larger(
+      pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                       OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8,
+      -- concat: '0' when unset, and no operator looked up through the caller's search_path
+      pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8)::pg_catalog.text,
+      false)::pg_catalog.int8, 16), 28672))
+  OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.int8send(pg_catalog.int8or(
+    pg_catalog.int8shl(pg_catalog.nextval('@extschema@.uuidx_sql_v7_order'::pg_catalog.regclass), 16),
+    pg_catalog.int8shl(1::pg_catalog.int8, 63))), 1, 6)
+  OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 15),
   'hex')::pg_catalog.uuid
 $fn$;
 
