@@ -12,6 +12,8 @@
 #                          19, an OCI archive (skopeo copy oci-archive:FILE docker://...), its
 #                          manifest digest and what CloudNativePG's extension catalogue records of
 #                          it, built in the sid root (release/extension_image.sh)
+#   NAME-VERSION-sql.sql, NAME-VERSION-pgtle.sql   the SQL edition, for psql -f and for pg_tle
+#                          (src/sql_edition/build.sh, docs/managed.md)
 #   RELEASE_NOTES.md       CHANGELOG.md's section for VERSION, and the artefacts
 #   SHA256SUMS             of all the above (sha256sum -c SHA256SUMS)
 # The archives are written into OUTDIR directly (cheap, made every time). The .debs and images are
@@ -50,6 +52,18 @@ ensure_packages dpkg-dev umoci >/dev/null || exit 1
 bash release/dist.sh "$commit" "$outdir" | sed 's/^/release: /'
 git archive --format=tar.gz --prefix="$name_version/" -o "$outdir/$name_version.tar.gz" "$commit"
 echo "release: wrote $outdir/$name_version.tar.gz"
+
+# ---- the SQL edition for managed services (docs/managed.md): its psql script and its pg_tle
+# registration, made from the commit's sources
+src=$(mktemp -d)
+git archive "$commit" | tar -x -C "$src"
+sql_version=$(sed -nE 's/^EXTVERSION *= *//p' "$src/Makefile")
+for form in sql pgtle; do
+  bash "$src/src/sql_edition/build.sh" "$src/uuidx--$sql_version.sql" "${form/#sql/psql}" >"$outdir/$name_version-$form.sql" ||
+    { rm -rf "$src"; echo "release: the SQL edition ($form) could not be built" >&2; exit 1; }
+  echo "release: wrote $outdir/$name_version-$form.sql"
+done
+rm -rf "$src"
 
 # ---- the packages and images: taken when current, built otherwise
 missing=()
@@ -111,7 +125,7 @@ for m in "${image_majors[@]}"; do mapfile -t -O "${#built[@]}" built < <(stamp_f
 if [ "$outdir" != "$build" ]; then
   for f in "${built[@]}"; do cp "$build/$f" "$outdir/"; done
 fi
-files=("$name_version.tar.gz" "$name_version.zip" "${built[@]}")
+files=("$name_version.tar.gz" "$name_version.zip" "$name_version-sql.sql" "$name_version-pgtle.sql" "${built[@]}")
 # The notes: CHANGELOG.md's section "## VERSION ..." as it stands, then the artefacts. (awk reads
 # to the end: exiting early would end git show with SIGPIPE, a failure under pipefail.)
 section=$(git show "$commit:CHANGELOG.md" | awk -v v="$version" '
