@@ -9,8 +9,10 @@ PLANNER_SRCS = $(wildcard src/planner/*.cpp)
 OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o) src/module.o
 
 # The two scripts that move a database from the SQL edition to this build (src/sql_edition) are
-# made from this version's script; the others are written by hand, and never edited once released.
-SQL_EDITION_STEPS = uuidx--$(EXTVERSION)-sql.sql uuidx--$(EXTVERSION)-sql--$(EXTVERSION).sql
+# made from the script of the control file's version (a test build may set another EXTVERSION);
+# the others are written by hand, and never edited once released.
+SQL_VERSION := $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" uuidx.control)
+SQL_EDITION_STEPS = uuidx--$(SQL_VERSION)-sql.sql uuidx--$(SQL_VERSION)-sql--$(SQL_VERSION).sql
 DATA_built = $(SQL_EDITION_STEPS)
 DATA = $(filter-out $(SQL_EDITION_STEPS),$(wildcard uuidx--*.sql))
 
@@ -161,19 +163,19 @@ print-regress-opts:
 # from this version's install script and src/sql_edition, as a script for psql and as a pg_tle
 # extension. The Makefile is all make needs to find in a copy the lab tests in.
 SQL_EDITION_DIR = build/sql-edition
-SQL_EDITION_SRCS = uuidx--$(EXTVERSION).sql $(wildcard src/sql_edition/*)
+SQL_EDITION_SRCS = uuidx--$(SQL_VERSION).sql $(wildcard src/sql_edition/*)
 .PHONY: sql-edition
 sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql $(SQL_EDITION_DIR)/uuidx-pgtle.sql
 $(SQL_EDITION_DIR)/uuidx-sql.sql: $(SQL_EDITION_SRCS)
 	@mkdir -p $(@D)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql psql >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql psql >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 $(SQL_EDITION_DIR)/uuidx-pgtle.sql: $(SQL_EDITION_SRCS)
 	@mkdir -p $(@D)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql pgtle >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
-uuidx--$(EXTVERSION)-sql.sql: $(SQL_EDITION_SRCS)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql adopt >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
-uuidx--$(EXTVERSION)-sql--$(EXTVERSION).sql: $(SQL_EDITION_SRCS)
-	bash src/sql_edition/build.sh uuidx--$(EXTVERSION).sql to-c >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql pgtle >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+uuidx--$(SQL_VERSION)-sql.sql: $(SQL_EDITION_SRCS)
+	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql adopt >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+uuidx--$(SQL_VERSION)-sql--$(SQL_VERSION).sql: $(SQL_EDITION_SRCS)
+	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql to-c >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 
 # The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
 # have rooms of their own (absent from the copies the lab builds and tests in, which need neither).

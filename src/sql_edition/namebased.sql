@@ -71,16 +71,13 @@ BEGIN
     WHEN folded IN ('sha512-224', 'sha512-256', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512') THEN
       hash := @extschema@.uuidx_sql_digest(data, folded);
     WHEN folded IN ('shake128', 'shake256') THEN
-      -- The C build reads 16 octets from the XOF. pgcrypto takes OpenSSL's default length (16 for
-      -- SHAKE128, 32 for SHAKE256), whose first 16 octets are the same. OpenSSL 3.4 and later
-      -- have no default length: pgcrypto then fails, and a shorter output never becomes a value.
-      hash := @extschema@.uuidx_sql_digest(data, folded);
-      IF octet_length(hash) < 16 THEN
-        RAISE EXCEPTION USING ERRCODE = 'feature_not_supported',
-          MESSAGE = format('pgcrypto cannot compute %s here', folded),
-          DETAIL = format('Its digest() returned %s bytes; name-based UUIDv8 needs 16.', octet_length(hash)),
-          HINT = 'OpenSSL 3.4 and later give SHAKE no default output length; choose another algorithm.';
-      END IF;
+      -- Left out (docs/managed.md): pgcrypto's digest() asks OpenSSL for SHAKE's default output
+      -- length, which OpenSSL 3.4 and later no longer have; one error everywhere rather than a
+      -- result on some servers and an internal error on others.
+      RAISE EXCEPTION USING ERRCODE = 'feature_not_supported',
+        MESSAGE = format('the uuidx SQL edition has no %s', folded),
+        DETAIL = 'pgcrypto''s digest() gives SHAKE no output length with OpenSSL 3.4 and later.',
+        HINT = 'Use sha3-256 or another algorithm; the C build of uuidx has shake128 and shake256.';
     ELSE
       -- As the C build: the input quoted, cut to at most 64 bytes at a character boundary.
       keep := 64;
