@@ -4,12 +4,6 @@
 # installs the extension against each, runs every suite in test/suites/ in name order, and ends
 # with one line "N passed, N failed[, N skipped]" summing them all.
 #
-#   UUIDX_PG_VERSIONS="15 18"      the majors to test (default: every major of lab/matrix;
-#                                  how each is provided: lab/pgserver.sh)
-#   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
-#                                  others are counted as skipped
-#   UUIDX_TEST_SIZE=lean           the TAP tests' long parts smaller on every major (by default
-#                                  the lab sets it where lab/matrix's extras lack full-size)
 # (every variable: CONTRIBUTING.md, "Variables")
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
@@ -28,24 +22,12 @@
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
-# Lanes: all that runs in one Debian root (its suites of scope root, its majors, then its upgrade
-# paths) is that root's lane. The lanes run beside the machine's own suites and beside each
-# other, each in order, its output in a log of its own, printed when it ends. Nothing is shared
-# between lanes but the CPU: each root has its own files, packages and /tmp, and the clusters
-# listen on sockets in directories of their own. The machine's suites leave the roots alone.
+# Lanes (what runs in one Debian root, beside the machine's suites): CONTRIBUTING.md.
 #
 # A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
 # `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
 # isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
-#   # packages: a b c       Debian packages it needs (of a suite with "# major:", installed
-#                           only where it runs, right before)
-#   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
-#   # server: CONF_LINE     a throwaway cluster (lab/cluster.sh) with those postgresql.conf lines
-#                           (repeatable; alone: the defaults), handed over as to PGXS's installcheck:
-#                           PGHOST PGPORT PGUSER PGDATABASE; PGDATA, UUIDX_SERVER_LOG, UUIDX_TEST_USER
-#   # root: SUITE MAJOR     that Debian root with MAJOR's server (repeatable): UUIDX_ROOT_DIRS
-#   # variant: PG_CONFIG NAME MAKE_ARG...   uuidx built so (lab/variant.sh), in a copy of that
-#                           server: UUIDX_VARIANT_BIN and _BUILD; "# server:" runs that copy
+#   # packages:, # major:, # server:, # root:, # variant:   CONTRIBUTING.md, "What a suite asks of the lab"
 #   # timeout: N            seconds it may take (default 1800)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -65,10 +47,8 @@
 # UUIDX_VENDOR_DIR (lab/vendor.sh). The lab's self-checks, lab/checks/NN_*.sh, run as suites.
 # A suite that exits non-zero without a failed check, or dies, counts one failure.
 #
-# Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
-# line, its label's line and the total, and listed at the end. lab/skips lists those the lab
-# expects (which suite, on which label, why); a skip it does not list is printed apart, and under
-# CI (CI=true, as .ci/run sets it; CI=false is not CI) it fails the run.
+# Skips, each with its reason, are counted and listed at the end; one lab/skips does not list
+# fails the run under CI (CONTRIBUTING.md, "How a run is counted").
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
