@@ -1,16 +1,9 @@
-# uuidx on a streaming standby and after a failover. A primary with uuidx preloaded in server
-# scope fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()); a standby made from its base
-# backup (pg_basebackup) replays it. On the standby, read-only: the rows and the extension are
-# there, generation works (it writes nothing), and a time query is rewritten to use the key with
-# the same rows as on the primary, the key's bound itself leaving out rows just outside its window.
-# With libfaketime, the standby's clock stepped 10 s back between two sessions: in server scope
-# the later one's values sort above the earlier one's, in session scope (the control) below.
-# Then the standby is promoted: with one clock for both servers, new keys are greater than every
-# key the old primary made (RFC 9562 §6.2: v7 ordered by time). A second standby is promoted with
-# its clock 10 s behind (the control): its keys carry its own clock and every one sorts below the
-# old primary's last key. A third, with uuidx.v7_above_replayed = on and its clock 10 s behind:
-# none sorts below, in server scope and in a new session in session scope. Each clock behind is
-# checked to be still before the old primary's last key when the keys are made.
+# uuidx on a streaming standby and after a failover (test/t/README.md). The primary runs uuidx
+# preloaded in server scope; the standbys come from its base backup. The clocks behind are set
+# with libfaketime, and each is checked to be still before the old primary's last key when the
+# keys are made; the promotion with one clock for both servers shows keys above the old
+# primary's (RFC 9562 §6.2), the second standby 10 s behind is the control for the third
+# (uuidx.v7_above_replayed = on).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
