@@ -41,14 +41,6 @@ my ($standby, $set_standby_clock) = standby('standby');
 my ($behind, $set_clock) = standby('standby_behind');
 my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
 
-sub no_faketime
-{
-	my ($checks) = @_;
-	return if $libfaketime;
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
-}
-
 sub set_scope
 {
 	my ($node, $scope) = @_;
@@ -79,7 +71,7 @@ is( $standby->safe_psql('postgres', q{SELECT pg_is_in_recovery(), current_settin
 # session scope it starts from its clock, below them.
 SKIP:
 {
-	no_faketime(2);
+	faketime_missing($libfaketime, 2);
 	my $values = q{SELECT current_setting('uuidx.v7_scope'), min(u), max(u) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s};
 	my (undef, undef, $first_max) = split /\|/, $standby->safe_psql('postgres', $values);
 	$set_standby_clock->('-10');
@@ -134,7 +126,7 @@ $standby->stop;
 # before the old primary's last key.
 SKIP:
 {
-	no_faketime(3);
+	faketime_missing($libfaketime, 3);
 	$set_clock->('-10');
 	$behind->promote;
 	$behind->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the second standby was not promoted';
@@ -159,7 +151,7 @@ SKIP:
 # ---- the same failover with uuidx.v7_above_replayed = on
 SKIP:
 {
-	no_faketime(4);
+	faketime_missing($libfaketime, 4);
 	my $replayed_ms = $above->safe_psql('postgres', q{SELECT (extract(epoch FROM pg_last_xact_replay_timestamp()) * 1000)::bigint});
 	$set_above_clock->('-10');
 	$above->promote;

@@ -55,14 +55,6 @@ is( $restored->safe_psql('postgres',
 note "rows up to the restore point on the primary: $up_to_target";
 is($restored->safe_psql('postgres', $digest), $up_to_target, 'the rows up to the restore point are the primary\'s');
 
-sub no_faketime
-{
-	my ($checks) = @_;
-	return if $set_clock;
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
-}
-
 # New keys of a batch, 100 in one session; what the checks need, and notes the figures: how many
 # sort below OLDER (replayed keys or those before a crash), whether the clock after the insert was
 # still before the last replayed commit, and the first key's µs after that commit.
@@ -84,7 +76,7 @@ sub new_keys
 # ---- the clock 30 s behind: the setting off (the control), then on
 SKIP:
 {
-	no_faketime(3);
+	faketime_missing($set_clock, 3);
 	$set_clock->('-30');
 	my $replayed = "SELECT max(id) FROM events WHERE batch BETWEEN 1 AND $target";
 	my ($setting, $count, $below, $behind) = new_keys(-1, $replayed);
@@ -112,7 +104,7 @@ no_crash_in_log($restored, 'restored: server log shows no crashed backend');
 # ---- a crash recovery with the setting on and the clock 30 s behind
 SKIP:
 {
-	no_faketime(1);
+	faketime_missing($set_clock, 1);
 	$restored->stop('immediate');
 	$set_clock = faketime_start($restored, $libfaketime);
 	$set_clock->('-30');
