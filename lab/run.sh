@@ -245,9 +245,12 @@ packaged_servers_stop() {
   done
 }
 
-# add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's.
+# add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's; label_counts: to LABEL's only.
 add_counts() {
   total_passed=$((total_passed + $2)) total_failed=$((total_failed + $3)) total_skipped=$((total_skipped + $4))
+  label_counts "$@"
+}
+label_counts() {
   version_passed[$1]=$((${version_passed[$1]:-0} + $2))
   version_failed[$1]=$((${version_failed[$1]:-0} + $3))
   version_skipped[$1]=$((${version_skipped[$1]:-0} + $4))
@@ -296,18 +299,11 @@ in_root() {
     failures+=("$label: the run in the $suite root ended without a result line (log: $out)")
     return
   fi
-  p=$(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$last")
-  f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$last")
-  k=$(sed -nE 's/.* ([0-9]+) skipped$/\1/p' <<<"$last")
-  k=${k:-0}
-  total_passed=$((total_passed + p)) total_failed=$((total_failed + f)) total_skipped=$((total_skipped + k))
+  read -r p _ f _ k _ <<<"${last//,/}"  # N passed, N failed[, N skipped]
+  total_passed=$((total_passed + p)) total_failed=$((total_failed + f)) total_skipped=$((total_skipped + ${k:-0}))
   # Its per-label counts and its skips, from its summary.
   local l lp lf lk
-  while read -r l lp lf lk; do
-    version_passed[$l]=$((${version_passed[$l]:-0} + lp))
-    version_failed[$l]=$((${version_failed[$l]:-0} + lf))
-    version_skipped[$l]=$((${version_skipped[$l]:-0} + lk))
-  done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
+  while read -r l lp lf lk; do label_counts "$l" "$lp" "$lf" "$lk"; done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
   mapfile -t -O "${#skips[@]}" skips < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  skip: //p')
   mapfile -t -O "${#failures[@]}" failures < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  failed: //p')
   mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$")
@@ -419,9 +415,9 @@ lane_join() {
   total_passed=$((total_passed + lane_total_passed))
   total_failed=$((total_failed + lane_total_failed))
   total_skipped=$((total_skipped + lane_total_skipped))
-  for l in "${!lane_version_passed[@]}"; do version_passed[$l]=$((${version_passed[$l]:-0} + ${lane_version_passed[$l]})); done
-  for l in "${!lane_version_failed[@]}"; do version_failed[$l]=$((${version_failed[$l]:-0} + ${lane_version_failed[$l]})); done
-  for l in "${!lane_version_skipped[@]}"; do version_skipped[$l]=$((${version_skipped[$l]:-0} + ${lane_version_skipped[$l]})); done
+  for l in "${!lane_version_passed[@]}"; do
+    label_counts "$l" "${lane_version_passed[$l]}" "${lane_version_failed[$l]:-0}" "${lane_version_skipped[$l]:-0}"
+  done
   summary+=("${lane_summary[@]}")
   skips+=("${lane_skips[@]}")
   failures+=("${lane_failures[@]}")
