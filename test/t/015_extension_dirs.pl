@@ -5,7 +5,8 @@
 # OCI image (unpacked as an image volume presents it: umoci raw unpack) and the same two from a
 # newer build; mounts are read-only copies. '$libdir/uuidx' (module_pathname, unchanged) loads the
 # directory's library because 18 drops a leading '$libdir/' and searches dynamic_library_path; a
-# postmaster that preloaded it keeps its library until a restart.
+# postmaster that preloaded it by name keeps its library until a restart (there '$libdir/uuidx' is
+# not found).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
