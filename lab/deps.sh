@@ -32,18 +32,6 @@ apt_update_once() {
   UUIDX_APT_UPDATED=1
 }
 
-# The PostgreSQL major that `apt-get install postgresql` installs here: the distribution's own
-# (bookworm 15, trixie 17, sid 18), or the newest of the PostgreSQL apt repository when it is set up.
-distribution_pg_major() {
-  local major
-  major=$(apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1)
-  if [ -z "$major" ]; then
-    apt_update_once >&2 || return 1
-    major=$(apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1)
-  fi
-  [ -n "$major" ] && echo "$major"
-}
-
 ensure_packages() {
   local missing=() pkg
   for pkg in "$@"; do

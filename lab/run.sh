@@ -4,12 +4,6 @@
 # installs the extension against each, runs every suite in test/suites/ in name order, and ends
 # with one line "N passed, N failed[, N skipped]" summing them all.
 #
-#   UUIDX_PG_VERSIONS="15 18"      the majors to test (default: every major of lab/matrix;
-#                                  how each is provided: lab/pgserver.sh)
-#   UUIDX_SUITES="unit regress"    only the suites whose names contain one of those words; the
-#                                  others are counted as skipped
-#   UUIDX_TEST_SIZE=lean           the TAP tests' long parts smaller on every major (by default
-#                                  the lab sets it where lab/matrix's extras lack full-size)
 # (every variable: CONTRIBUTING.md, "Variables")
 #   --install-only                 only the install step: every package the suites and the
 #                                  harness install on this machine, and the server of each major
@@ -28,24 +22,12 @@
 # A major that cannot be provided counts as a failure under CI (CI set); elsewhere (no network,
 # say) it is skipped with a line saying why.
 #
-# Lanes: all that runs in one Debian root (its suites of scope root, its majors, then its upgrade
-# paths) is that root's lane. The lanes run beside the machine's own suites and beside each
-# other, each in order, its output in a log of its own, printed when it ends. Nothing is shared
-# between lanes but the CPU: each root has its own files, packages and /tmp, and the clusters
-# listen on sockets in directories of their own. The machine's suites leave the roots alone.
+# Lanes (what runs in one Debian root, beside the machine's suites): CONTRIBUTING.md.
 #
 # A suite is a bash script test/suites/NN_name.sh that speaks TAP; the runner runs it under
 # `prove --verbose` (after the suites, per major, lab/kinds/*.sh run PGXS's targets of TAP and
 # isolation tests). lab/count.sh counts every suite's checks and skips. Header lines it may have:
-#   # packages: a b c       Debian packages it needs (of a suite with "# major:", installed
-#                           only where it runs, right before)
-#   # major: 18 19          runs on those majors only; elsewhere a skip saying so (lab/skips)
-#   # server: CONF_LINE     a throwaway cluster (lab/cluster.sh) with those postgresql.conf lines
-#                           (repeatable; alone: the defaults), handed over as to PGXS's installcheck:
-#                           PGHOST PGPORT PGUSER PGDATABASE; PGDATA, UUIDX_SERVER_LOG, UUIDX_TEST_USER
-#   # root: SUITE MAJOR     that Debian root with MAJOR's server (repeatable): UUIDX_ROOT_DIRS
-#   # variant: PG_CONFIG NAME MAKE_ARG...   uuidx built so (lab/variant.sh), in a copy of that
-#                           server: UUIDX_VARIANT_BIN and _BUILD; "# server:" runs that copy
+#   # packages:, # major:, # server:, # root:, # variant:   CONTRIBUTING.md, "What a suite asks of the lab"
 #   # timeout: N            seconds it may take (default 1800)
 #   # runs: prove           it runs prove itself (lab/kinds/tap.sh), so is not run under prove
 #   # scope: once           runs once (the core, formatting, fuzzing: nothing of a server)
@@ -65,10 +47,8 @@
 # UUIDX_VENDOR_DIR (lab/vendor.sh). The lab's self-checks, lab/checks/NN_*.sh, run as suites.
 # A suite that exits non-zero without a failed check, or dies, counts one failure.
 #
-# Skips: every skip (a whole file's or one check's, with its reason) is counted in its suite's
-# line, its label's line and the total, and listed at the end. lab/skips lists those the lab
-# expects (which suite, on which label, why); a skip it does not list is printed apart, and under
-# CI (CI=true, as .ci/run sets it; CI=false is not CI) it fails the run.
+# Skips, each with its reason, are counted and listed at the end; one lab/skips does not list
+# fails the run under CI (CONTRIBUTING.md, "How a run is counted").
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -265,9 +245,12 @@ packaged_servers_stop() {
   done
 }
 
-# add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's.
+# add_counts LABEL PASSED FAILED SKIPPED: to the totals and to LABEL's; label_counts: to LABEL's only.
 add_counts() {
   total_passed=$((total_passed + $2)) total_failed=$((total_failed + $3)) total_skipped=$((total_skipped + $4))
+  label_counts "$@"
+}
+label_counts() {
   version_passed[$1]=$((${version_passed[$1]:-0} + $2))
   version_failed[$1]=$((${version_failed[$1]:-0} + $3))
   version_skipped[$1]=$((${version_skipped[$1]:-0} + $4))
@@ -316,18 +299,11 @@ in_root() {
     failures+=("$label: the run in the $suite root ended without a result line (log: $out)")
     return
   fi
-  p=$(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$last")
-  f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$last")
-  k=$(sed -nE 's/.* ([0-9]+) skipped$/\1/p' <<<"$last")
-  k=${k:-0}
-  total_passed=$((total_passed + p)) total_failed=$((total_failed + f)) total_skipped=$((total_skipped + k))
+  read -r p _ f _ k _ <<<"${last//,/}"  # N passed, N failed[, N skipped]
+  total_passed=$((total_passed + p)) total_failed=$((total_failed + f)) total_skipped=$((total_skipped + ${k:-0}))
   # Its per-label counts and its skips, from its summary.
   local l lp lf lk
-  while read -r l lp lf lk; do
-    version_passed[$l]=$((${version_passed[$l]:-0} + lp))
-    version_failed[$l]=$((${version_failed[$l]:-0} + lf))
-    version_skipped[$l]=$((${version_skipped[$l]:-0} + lk))
-  done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
+  while read -r l lp lf lk; do label_counts "$l" "$lp" "$lf" "$lk"; done < <(sed -n '/^== summary/,$p' "$out" | sed -nE 's/^  ([a-z0-9-]+): ([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$/\1 \2 \3 \4/p')
   mapfile -t -O "${#skips[@]}" skips < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  skip: //p')
   mapfile -t -O "${#failures[@]}" failures < <(sed -n '/^== summary/,$p' "$out" | sed -n 's/^  failed: //p')
   mapfile -t -O "${#summary[@]}" summary < <(sed -n '/^== summary/,$p' "$out" | sed -nE "s/^  ($label[ :].*)/\1/p" | grep -vE "^$label: [0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$")
@@ -439,9 +415,9 @@ lane_join() {
   total_passed=$((total_passed + lane_total_passed))
   total_failed=$((total_failed + lane_total_failed))
   total_skipped=$((total_skipped + lane_total_skipped))
-  for l in "${!lane_version_passed[@]}"; do version_passed[$l]=$((${version_passed[$l]:-0} + ${lane_version_passed[$l]})); done
-  for l in "${!lane_version_failed[@]}"; do version_failed[$l]=$((${version_failed[$l]:-0} + ${lane_version_failed[$l]})); done
-  for l in "${!lane_version_skipped[@]}"; do version_skipped[$l]=$((${version_skipped[$l]:-0} + ${lane_version_skipped[$l]})); done
+  for l in "${!lane_version_passed[@]}"; do
+    label_counts "$l" "${lane_version_passed[$l]}" "${lane_version_failed[$l]:-0}" "${lane_version_skipped[$l]:-0}"
+  done
   summary+=("${lane_summary[@]}")
   skips+=("${lane_skips[@]}")
   failures+=("${lane_failures[@]}")

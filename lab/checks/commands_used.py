@@ -41,10 +41,10 @@ class Reader:
     """Walks one script's text, reporting each command word with its line number."""
 
     def __init__(self, text, report, line0=1):
-        self.s, self.i, self.line0, self.report = text, 0, line0, report
+        self.s, self.i, self.line0, self.report, self.in_case = text, 0, line0, report, False
 
-    def line(self):
-        return self.line0 + self.s.count("\n", 0, self.i)
+    def line(self, at=None):
+        return self.line0 + self.s.count("\n", 0, self.i if at is None else at)
 
     def peek(self, n=1):
         return self.s[self.i:self.i + n]
@@ -75,15 +75,12 @@ class Reader:
             self.i += 1
         return self.s[start:]
 
-    def sub(self, text, at):
-        Reader(text, self.report, self.line0 + self.s.count("\n", 0, at)).script()
-
     def substitution(self):
         """At $( or `: past it, reading what it holds as commands."""
         closing = "`" if self.s[self.i] == "`" else ")"
         self.i += 1 if closing == "`" else 2
         at = self.i
-        self.sub(self.skip_to(closing), at)
+        Reader(self.skip_to(closing), self.report, self.line(at)).script()
 
     def skip_arithmetic(self):
         """Past the "))" that closes the "((" just read."""
@@ -169,7 +166,7 @@ class Reader:
                     m = pattern.search(self.s, self.i)
                     stop = m.start() if m else len(self.s)
                     if is_script:
-                        self.sub(self.s[body_start:stop], body_start)
+                        Reader(self.s[body_start:stop], self.report, self.line(body_start)).script()
                     self.i = m.end() if m else len(self.s)
                 pending_heredocs = []
                 at_start, words, skip_words = True, [], 0
@@ -226,9 +223,6 @@ class Reader:
                     continue
                 at_start, words, skip_words = True, [], 0
                 continue
-            if c == "}" :
-                self.i += 1
-                continue
             start = self.i
             text, quoted = self.word()
             if self.i == start:
@@ -245,12 +239,11 @@ class Reader:
                 if text in ("do", "in") and not quoted:
                     skip_words = 0
                     at_start = text == "do"
-                    in_case_pattern = text == "in" and self._in_case
+                    in_case_pattern = text == "in" and self.in_case
                 continue
             if at_start and not quoted:
                 if text in ("for", "select"):
-                    skip_words, self._in_case = 1, False
-                    at_start = False
+                    skip_words, self.in_case, at_start = 1, False, False
                     rest = self.s[self.i:].lstrip(" \t")
                     if rest.startswith("(("):  # for ((i = 0; ...)): arithmetic, then do
                         self.i = len(self.s) - len(rest) + 2
@@ -258,8 +251,7 @@ class Reader:
                         self.skip_to(")")
                     continue
                 if text == "case":
-                    skip_words, self._in_case = 1, True
-                    at_start = False
+                    skip_words, self.in_case, at_start = 1, True, False
                     continue
                 if text in LEADING or text in ("fi", "done", "esac"):
                     continue
@@ -277,23 +269,16 @@ class Reader:
                 self.report(text, self.line())
                 at_start = False
             elif len(words) >= 3 and words[-2] == "-c" and words[-3] in ("bash", "sh"):
-                self.sub(text, start)
-
-    _in_case = False
+                Reader(text, self.report, self.line(start)).script()
 
 
-def shell_commands(path):
-    """{word: 'path:line'} of one script, and the functions it defines."""
-    text = Path(path).read_text(errors="replace")
+def commands(path, text):
+    """{word: 'path:line'} of one script, the functions it defines, those defined at a line's start.
+    Of a Python helper: the first item of each subprocess call's list."""
     found = {}
-    Reader(text, lambda word, line: found.setdefault(word, f"{path}:{line}")).script()
-    return found, set(FUNCTION.findall(text)), set(TOP_FUNCTION.findall(text))
-
-
-def python_commands(path):
-    """Programs a Python helper runs: the first item of a subprocess call's list."""
-    text = Path(path).read_text(errors="replace")
-    found = {}
+    if not path.endswith(".py"):
+        Reader(text, lambda word, line: found.setdefault(word, f"{path}:{line}")).script()
+        return found, set(FUNCTION.findall(text)), set(TOP_FUNCTION.findall(text))
     for m in re.finditer(r"subprocess\.\w+\(\s*\[\s*\"([a-z][a-z0-9_.+-]*)\"", text):
         found.setdefault(m.group(1), f"{path}:{text.count(chr(10), 0, m.start()) + 1}")
     return found, set(), set()
@@ -305,23 +290,21 @@ def main(paths):
     # (a suite stands in for apt-get that way).
     per_file, library = {}, set()
     for p in paths:
-        found, defined, top = (python_commands if p.endswith(".py") else shell_commands)(p)
-        per_file[p] = (found, defined)
+        text = Path(p).read_text(errors="replace")
+        found, defined, top = commands(p, text)
+        per_file[p] = (found, defined, set(re.findall(r"command -v ([a-z][a-z0-9_.+-]*)", text)))
         library |= top
     # Optional: every script that calls it looks for it with `command -v` first.
     programs, checked_everywhere = {}, {}
-    for p, (found, defined) in per_file.items():
-        looked_for = set(re.findall(r"command -v ([a-z][a-z0-9_.+-]*)", Path(p).read_text(errors="replace")))
+    for found, defined, looked_for in per_file.values():
         for word, where in found.items():
             if word in defined or word in library:
                 continue
             programs.setdefault(word, where)
             checked_everywhere[word] = checked_everywhere.get(word, True) and word in looked_for
-    optional = {word for word, checked in checked_everywhere.items() if checked}
     for word in sorted(programs):
-        if word in BUILTINS or word in KEYWORDS or not NAME.match(word):
-            continue
-        print(f"{word}\t{programs[word]}\t{'optional' if word in optional else ''}")
+        if word not in BUILTINS and word not in KEYWORDS and NAME.match(word):
+            print(f"{word}\t{programs[word]}\t{'optional' if checked_everywhere[word] else ''}")
 
 
 if __name__ == "__main__":

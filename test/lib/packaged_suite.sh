@@ -1,7 +1,8 @@
 # packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
 # major only (a framework or a driver, in the sid root; its "# major:" and "# packages:" lines
-# have the lab install it there and run the suite there only). Source it from the repository's
-# root; it brings in the cluster and the checks.
+# have the lab install it there and run the suite there only: elsewhere a skip saying so, which
+# lab/skips expects; a version older than the suite takes fails its tap_need). Source it from the
+# repository's root; it brings in the cluster and the checks.
 #   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
 #   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT

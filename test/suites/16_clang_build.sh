@@ -6,14 +6,11 @@
 # The builds with clang 14 (docs/install.md names this suite), against PostgreSQL 15's pg_config,
 # each in a copy of the sources, warnings as errors as in every build of the test command (the
 # Makefile itself silences the two warnings clang draws from the server's gcc flags and headers):
-#   1. `make CXX=clang++-14` (libstdc++): every object clang's, the module's entry points exported;
-#   2. the core's unit tests built with clang++-14, which must pass;
-#   3. `make CXX="clang++-14 -stdlib=libc++"`, the runtime of macOS and FreeBSD: the library needs
-#      libc++ and not libstdc++ (the Makefile names no runtime: the compiler adds its own), leaves
-#      no C++ symbol unresolved, and the server loads it: the lab builds it and installs it into a
-#      throwaway copy of the server's installation, whose server it starts ("# variant:" and
-#      "# server:": UUIDX_VARIANT_BIN, UUIDX_VARIANT_BUILD, PGHOST...), and the whole regression
-#      schedule passes against it (test/suites/20_regress.sh run with that copy's programs).
+# `make CXX=clang++-14` (libstdc++), the core's unit tests, and `make CXX="clang++-14
+# -stdlib=libc++"`, the runtime of macOS and FreeBSD (the Makefile names no runtime: the compiler
+# adds its own), which the lab builds and installs into a throwaway copy of the server's
+# installation and starts ("# variant:", "# server:"); the whole regression schedule runs against
+# it (test/suites/20_regress.sh with that copy's programs).
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/tap.sh

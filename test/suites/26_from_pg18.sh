@@ -8,9 +8,8 @@
 # (public.orders, every key a v7 of the server's uuidv7()): a column holding a v4 among its v7
 # (default switched, type left uuid), a quoted schema, table and column ("App"."Events"."Id"),
 # a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
-# Checks with pg_get_expr, format_type and the function OIDs in pg_attrdef.adbin: each default and type after the switch and
-# after the rollback; keys made after the switch are v7, above the earlier ones and increasing;
-# inserts work after the rollback; the record table is gone.
+# Defaults and types are read with pg_get_expr, format_type and the function OIDs in
+# pg_attrdef.adbin.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh

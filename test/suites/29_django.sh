@@ -3,14 +3,9 @@
 # packages: python3-django python3-psycopg2
 # server:
 # Django, as its users declare keys: the declarations of docs/frameworks.md ("Django"), taken from
-# that page as written into a project of one app, with Debian's python3-django (sid: 5.2) and
-# psycopg2 against this major's server. Run where apt offers Django 5.2 or later (db_default came
-# in 5.0): sid, PostgreSQL 18; elsewhere skipped, saying why, and under CI a failure on 18.
-# Checks: makemigrations writes the field and its db_default, and then finds nothing to change;
-# migrate makes `id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`; 100 objects saved without a key
-# get v7 keys, read back as uuid.UUID, in insert order; inspectdb on the table gives a UUIDField
-# primary key; `manage.py test` builds its test database from the migrations, with the domain and
-# the default, and a v4 key is refused there.
+# that page as written into a project of one app, with Debian's python3-django (sid: 5.2; 5.0 or
+# later, where db_default came in) and psycopg2 against this major's server (test/lib/packaged_suite.sh).
+# `manage.py test` shows what Django's test database, built from the migrations, keeps.
 set -u
 cd "$(dirname "$0")/../.."
 py=/usr/bin/python3

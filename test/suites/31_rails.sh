@@ -4,15 +4,10 @@
 # server:
 # Rails' ActiveRecord, as its users declare keys: the migration and the schema setting of
 # docs/frameworks.md ("Rails (ActiveRecord)"), taken from that page as written, with Debian's
-# ruby-activerecord (sid: 7.2) and ruby-pg against this major's server, ActiveRecord alone (no
-# application: its database tasks dump and load the schema as `rails db:schema:dump` and
-# `db:schema:load` do). Run where apt offers ActiveRecord 7.2 or later: sid, PostgreSQL 18;
-# elsewhere skipped, saying why, and under CI a failure on 18. Checks: the migration makes
-# `id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`; 100 records created without a key get v7 keys,
-# read back with the insert, in insert order; schema.rb (the default format) names no uuid_v7, and
-# a database loaded from it has a plain uuid key that takes a v4; with the page's setting the
-# dump is structure.sql, and a database loaded from it keeps the domain and the default and
-# refuses a v4.
+# ruby-activerecord (sid: 7.2, the oldest taken) and ruby-pg against this major's server
+# (test/lib/packaged_suite.sh), ActiveRecord alone (no application: its database tasks dump and
+# load the schema as `rails db:schema:dump` and `db:schema:load` do). schema.rb, the default
+# format, is the control: it loses the domain, which the page's structure.sql keeps.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/packaged_suite.sh

@@ -4,12 +4,8 @@
 # server:
 # Go's pgx v5, as its users read keys: the program of docs/frameworks.md ("Go: pgx") taken from
 # that page as written, and a test program of this suite, both built with Debian's golang-go and
-# golang-github-jackc-pgx-v5-dev (sid: Go 1.27, pgx 5.9; GOPATH mode over Debian's Go sources,
-# nothing downloaded) against this major's server. Run where apt offers pgx 5.9 or later: sid,
-# PostgreSQL 18; elsewhere skipped, saying why, and under CI a failure on 18. Checks: the page's
-# program prints a v7 key; 100 rows inserted without a key into a uuid_v7 column and into a plain
-# uuid one, each key scanned from RETURNING into pgtype.UUID, then read ordered by key into
-# [16]byte: every key a v7, distinct, in insert order, in both tables.
+# golang-github-jackc-pgx-v5-dev (sid: Go 1.27, pgx 5.9, the oldest taken; GOPATH mode over
+# Debian's Go sources, nothing downloaded) against this major's server (test/lib/packaged_suite.sh).
 set -u
 cd "$(dirname "$0")/../.."
 package=golang-github-jackc-pgx-v5-dev

@@ -4,26 +4,15 @@
 # server:
 # TypeScript's ORMs, as their users declare keys: the declarations of docs/frameworks.md
 # ("TypeScript: Drizzle, Knex, TypeORM"), taken from that page as written, each run through the
-# framework's own migration tool against this major's server, one database each. Node.js and npm
-# are Debian's (sid: Node.js 24); the frameworks come from the npm registry, installed into a
-# temporary project by `npm ci` from the lockfile of test/npm/typescript (drizzle-orm 0.45,
-# drizzle-kit 0.31, knex 3, typeorm 1, pg 8, typescript 5; each package's sha512 pinned). Run on PostgreSQL 18 in the sid root; elsewhere skipped, saying why, and
-# under CI a failure on 18 (so is an npm registry that cannot be reached).
-# Checks, for each of Drizzle, Knex and TypeORM: the migration tool creates uuidx and makes
-# `id uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`, the primary key; 100 rows inserted through
-# the ORM without a key get v7 keys made by the server, read back with the insert as strings,
-# distinct; read through the ORM ordered by key, they come in insert order. And each one's own
-# schema tooling: drizzle-kit generate writes the domain, a second generate finds no change, and
-# `drizzle-kit pull` reads the column back as a plain uuid() (the domain lost); Knex (no
-# introspection) has nothing to run the second time; TypeORM's migration:generate finds no change
-# against the page's entity, and against an entity declaring the default itself writes it again
-# (with a down to uuid_generate_v4()), and against an empty database would make a plain uuid key
-# defaulting to uuid_generate_v4(); TypeORM created no uuid-ossp; an entity column of type uuid_v7
-# is refused (the page's uuid taken); without installExtensions: false, connecting creates
-# uuid-ossp, and uuidx can then not be created. Prisma 7 from npm alone:
-# `prisma db pull` on the Knex table, reported as SKIP when what stops it is the fetch of its
-# schema engine binary (npm does not ship it, and only the npm registry is reachable here), a
-# failure if anything else does.
+# framework's own migration tool against this major's server, one database each
+# (test/lib/packaged_suite.sh). Node.js and npm are Debian's (sid: Node.js 24); the frameworks come
+# from the npm registry, installed into a temporary project by `npm ci` from the lockfile of
+# test/npm/typescript (each package's sha512 pinned); under CI an npm registry that cannot be
+# reached is a failure. Besides the page's declarations, the shapes a user might write instead
+# (TypeORM: a default declared by the entity, a column typed uuid_v7, installExtensions left on)
+# show why the page chose its own. Prisma 7 from npm alone: `prisma db pull` on the Knex table,
+# a SKIP when what stops it is the fetch of its schema engine binary (npm does not ship it, and
+# only the npm registry is reachable here), a failure if anything else does.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/packaged_suite.sh

@@ -6,21 +6,11 @@
 # Java's PgJDBC 42.7, as its users read keys: the program of docs/frameworks.md ("Java: PgJDBC")
 # taken from that page as written, and a test program of this suite, both run in Java's source-file
 # mode (no build tool) with Debian's libpostgresql-jdbc-java and default-jdk-headless (sid: PgJDBC
-# 42.7, OpenJDK 25) against this major's server, over TCP on 127.0.0.1 (PgJDBC needs another jar for
-# a Unix socket). Run where apt offers PgJDBC 42.7 or later: sid, PostgreSQL 18; elsewhere skipped,
-# saying why, and under CI a failure on 18. Checks: the driver's version is the package's; the
-# page's program prints a v7 key, and its table's key is `uuid_v7 NOT NULL DEFAULT
-# uuid_generate_v7()`, the primary key; for a uuid_v7 column and a plain uuid one, 100 rows inserted
-# in one batch with generated keys, each read with getObject(i, UUID.class): every key a v7,
-# distinct, then read ordered by key in insert order, and UUID.compareTo sorts them as the server
-# does; the server's log shows each insert sent with RETURNING "id" added; getObject(i) gives a
-# java.util.UUID for the domain column and the metadata names it uuid; a literal `INSERT ...
-# RETURNING id` gives v7 keys per row and as a batch with generated keys, while as a plain batch its
-# rows go in with update counts of 0 and no keys; with reWriteBatchedInserts=true, a batch with
-# generated keys is still sent one insert per row and gives its keys in insert order, and a batch
-# without them goes as inserts of 64, 32 and 4 rows, counted -2 each, its keys in insert order; a
-# v4 from UUID.randomUUID() is refused by the domain; UUID.compareTo (signed longs) and the server
-# disagree on a v7 key whose top bit is set (a time from the year 6429 on).
+# 42.7, the oldest taken, OpenJDK 25) against this major's server (test/lib/packaged_suite.sh), over
+# TCP on 127.0.0.1 (PgJDBC needs another jar for a Unix socket). Beside the keys it reads, what
+# users meet: the RETURNING PgJDBC adds for generated keys (in the server's log), batches with and
+# without reWriteBatchedInserts, and UUID.compareTo (signed longs), which disagrees with the
+# server on a v7 key whose top bit is set (a time from the year 6429 on).
 set -u
 cd "$(dirname "$0")/../.."
 package=libpostgresql-jdbc-java

@@ -7,12 +7,8 @@
 # 5.2) it is built from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
 # pg_partman-5.5.0.tar.gz of UUIDX_VENDOR_DIR, which the lab names; setting it forces this) with
 # PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
-# the tarball the suite fails under CI (skipped elsewhere).
-# Checks: create_parent(..., p_time_encoder, p_time_decoder) makes daily partitions whose bounds
-# are exactly uuid_v7_floor of each day; rows land in the partition of their time; partman reads
-# the partitions' times back through the decoder; run_maintenance() adds the partitions a larger
-# premake asks for; a uuid_extract_time(id) predicate prunes the partitions (planner hook,
-# preloaded with session_preload_libraries).
+# the tarball the suite fails under CI (skipped elsewhere). The pruning by a uuid_extract_time(id)
+# predicate is the planner hook's, preloaded with session_preload_libraries.
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/cluster.sh

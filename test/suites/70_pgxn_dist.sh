@@ -10,11 +10,8 @@
 # one directory whose META.json follows the PGXN Meta Spec. The zip is written into the release
 # directory (release/artefacts.sh), where `make release` and suite 72_release take it.
 #
-# What is archived: by default the working tree as it would be committed (tracked and untracked
-# files that .gitignore does not exclude), through a commit object that
-# release/worktree_commit.sh builds in a private index (the real index, HEAD and the working
-# tree are not touched), so that this run tests the same sources as the other suites.
-# UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
+# What is archived: by default the working tree as it would be committed
+# (release/worktree_commit.sh); UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
 #
 # pgxn install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
 # the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, lab/build.sh) is

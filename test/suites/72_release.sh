@@ -6,14 +6,7 @@
 # the machine and in the trixie and sid roots) and the images (the TAP test
 # 015_extension_dirs on 18 and 19, lab/extension_dirs.sh),
 # none built again (UUIDX_RELEASE_REUSE_ONLY=1; each suite tests its artefact where it belongs).
-# Checks: release.sh takes every one and writes into an empty directory exactly the artefacts
-# packagers take; SHA256SUMS verifies them all with sha256sum -c, and no longer does once a file
-# changes; the source archive is the commit under one top directory NAME-VERSION/, debian/
-# included; the zip and it hold LICENSE, META.json and CHANGELOG.md; each .deb is
-# postgresql-N-uuidx of the Debian version; each image archive's index names the digest of its
-# .digest file under the tag VERSION-pgN; RELEASE_NOTES.md holds CHANGELOG.md's section for the
-# version, as it stands; release.sh run again gives the same artefacts, byte for byte. A record
-# whose file changed is not taken (release/artefacts.sh).
+# A record whose file changed is not taken (release/artefacts.sh).
 # A run that left out a major the release packages (UUIDX_PG_VERSIONS) has not built everything:
 # then the suite is skipped with a line saying what is missing.
 set -u

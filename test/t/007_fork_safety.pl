@@ -1,17 +1,10 @@
-# Fork safety. With shared_preload_libraries = 'uuidx' the library and its statics live in the
-# postmaster before every backend and parallel worker is forked from it. The shipped library
-# leaves its session state empty until a backend uses it, so a postmaster has nothing to pass on;
-# this test therefore runs the test build (make UUIDX_FAULT_INJECTION=1, installed by the lab
-# into a throwaway copy of the server's installation, UUIDX_FAULTS_INSTALL), whose _PG_init fills
-# the state as a first call would: a full random buffer, a v1 node and clock_seq, a last v7 tick.
-# Every backend then inherits them, and only the fork handler (forget_in_forked_children) makes
-# each start afresh; without it the checks below fail (the same v4 values and v1 node in every
-# session):
-#  1. the concurrent generation of 005_concurrency.pl again (16 sessions x 100,000 of each version);
-#  2. parallel workers: a forced parallel plan whose Parallel Seq Scan calls the generators, shown
-#     by EXPLAIN ANALYZE to have launched workers, produces no duplicates, and its v1 values carry
-#     several nodes (one per process that generated them).
-# The parallel scan reads 10^6 rows (2.5·10^5 where UUIDX_TEST_SIZE=lean).
+# Fork safety (test/t/README.md). The shipped library leaves its session state empty until a
+# backend uses it, so a postmaster that preloads it has nothing to pass on; this test runs the
+# fault-injection build (UUIDX_FAULTS_INSTALL), whose _PG_init fills the state as a first call
+# would (random buffer, v1 node and clock_seq, last v7 tick). Only the fork handler
+# (forget_in_forked_children) then makes each backend and parallel worker start afresh; without it
+# the checks fail (the same v4 values and v1 node in every session). The parallel scan reads 10^6
+# rows (2.5·10^5 where UUIDX_TEST_SIZE=lean).
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);

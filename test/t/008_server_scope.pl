@@ -1,20 +1,12 @@
-# One v7 sequence per server (shared_preload_libraries = 'uuidx', uuidx.v7_scope = 'server'):
-#  1. without preload, 'server' is an error naming shared_preload_libraries (SQLSTATE 55000):
-#     refused by ALTER SYSTEM, and from the configuration file every uuid_generate_v7() fails
-#     (in a session idle in a transaction block when the reload arrives too), while everything
-#     else works (a parallel query whose workers restore 'server' from their leader);
-#  2. 16 concurrent sessions x 100,000 values: no duplicates, each session increasing; every value within 1 ms of the clock
-#     while 16 sessions generate;
-#  3. crash restart (kill -9 of a backend, shared memory re-created): values after it are greater
-#     than every value before;
-#  4. happens-before under libfaketime: sessions take turns (each generates and commits after it
-#     saw the row of the turn before: test/serverscope/turns.sql), 10,000 turns
-#     (4,000 where UUIDX_TEST_SIZE=lean) over six sessions, the server's clock stepped back 2 s in the middle and two
-#     new sessions joining after it: in server scope every value is greater than every earlier
-#     one; the same run in session scope must show a later value below an earlier one (the test
-#     can fail);
-#  5. crash restart after the clock stepped back: the values restart from the clock, below the
-#     ones before the crash (documented in docs/scale-out.md).
+# One v7 sequence per server (uuidx.v7_scope = 'server'; test/t/README.md), in five parts:
+#  1. without preload 'server' is refused (55000), by ALTER SYSTEM and from the configuration
+#     file, also in a session idle in a transaction block when the reload arrives; everything else
+#     works (a parallel query whose workers restore 'server' from their leader);
+#  2. 16 sessions x 100,000 values; 3. a crash restart (kill -9 of a backend);
+#  4. sessions taking turns (test/serverscope/turns.sql), 10,000 turns (4,000 where
+#     UUIDX_TEST_SIZE=lean), the clock stepped back 2 s (libfaketime) and two sessions joining
+#     after it; the same run in session scope is the control that must fail;
+#  5. a crash restart after the clock stepped back: values restart from the clock (docs/scale-out.md).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

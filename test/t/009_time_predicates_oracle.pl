@@ -1,23 +1,10 @@
-# The oracle of the planner hook (uuidx.time_predicates). test/lib/time_oracle.py builds three
-# tables with keys made bit by bit outside uuidx: (a) v7 only by the uuid_v7 domain (with NULL
-# keys), (a') v7 by a CHECK constraint (which also lets nil, max and other-variant values in: their
-# version is NULL), (b) v7, v1, v6, v4, nil and max keys with no constraint. Then thousands of
-# random predicates over uuid_extract_time(id [, true|false]) / uuid_extract_timestamp(id) (every
-# operator, BETWEEN [SYMMETRIC], ms and sub-ms edges, the ends of the 48-bit range, ±infinity,
-# now()-relative, parameters in generic plans, OR/AND/NOT/IS NOT TRUE around them, CASEs and
-# NOT/ORs over NULL tests of a NOT NULL or a nullable column that fold to them or not (also through
-# the nullable side of a LEFT JOIN, and in its ON), subqueries, CTEs, sublinks, joins taking the
-# instant from another table), each run twice in one transaction (same now()): setting on, then
-# off. Also tables that look v7 but are not provably so: a CHECK on a partitioned and on an
-# inheritance parent with a foreign table (file_fdw) of v1/v6 keys in the tree, and a domain like
-# uuid_v7 whose constraint was dropped before v1/v6 keys went in; generic plans made by the
-# superuser and run by a role that may not execute the bound functions; the named
-# submillisecond => argument. Checks: the rows are identical every time; the rewrite fired (the
-# plan changed) for many predicates on (a) and (a') planned without sequential scans (where a plan
-# reads the whole table, the added condition leaves its filter again), and never on (b) nor on the
-# tables that are not provably v7. Deterministic seed (UUIDX_ORACLE_SEED); 300
-# predicates per table (100 where UUIDX_TEST_SIZE=lean). The library is preloaded together with pg_stat_statements where
-# available, so the hook runs chained behind another planner hook.
+# The time-predicate rewrite's oracle (test/t/README.md; the tables and the predicates' shapes:
+# test/lib/time_oracle.py): each random predicate runs twice in one transaction (same now()),
+# uuidx.time_predicates on, then off. The rewrite's firing is counted among the queries planned
+# without sequential scans: where a plan reads the whole table, the added condition leaves its
+# filter again. Deterministic seed (UUIDX_ORACLE_SEED); 300 predicates per table (100 where
+# UUIDX_TEST_SIZE=lean). uuidx is preloaded with pg_stat_statements where available, so the hook
+# runs chained behind another planner hook.
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(copy);

@@ -1,15 +1,9 @@
-# Dump and restore across majors, along the upgrade path the lab names (UUIDX_CROSS_INSTALLS:
-# 15 -> 16 -> 17 -> 18 in the trixie root, 18 -> 19 in the sid root; lab/kinds/tap_cross.sh). On
-# the older major: a database with uuidx in public (1.1, calls unqualified) and one with uuidx 1.0
-# in a schema of its own (calls qualified), each with defaults on uuid_generate_v7(), uuidv7() and
-# uuid_generate_v1mc(), a generated v5 column, a view and a BEGIN ATOMIC function calling uuidx,
-# and an index over v7 keys (test/t/lib/UuidxSample.pm), dumped with its pg_dump -Fc and restored
-# with the newer major's pg_restore: no error, data identical (md5 per table, view and function
-# results), every default, the view and the function still work, uuidx at 1.1 in the schema it had.
-# Back from the newest major to the oldest (plain SQL: a custom archive of a newer pg_dump is
-# unreadable to an older pg_restore): a database that calls uuidx's names restores, apart from SET
-# lines of settings the older major does not have; one whose default calls 18's own uuidv7()
-# cannot restore into a major before 18, as docs/upgrading.md says, and does into 18.
+# Dump and restore across majors (test/t/README.md), along the upgrade path the lab names
+# (UUIDX_CROSS_INSTALLS, lab/kinds/tap_cross.sh), with the sample databases of
+# test/t/lib/UuidxSample.pm: each major's pg_dump -Fc, restored by the next one's pg_restore.
+# Back from the newest to the oldest as plain SQL (a newer pg_dump's custom archive is unreadable
+# to an older pg_restore), apart from SET lines of settings the older major lacks; a default on
+# 18's own uuidv7() cannot restore before 18, as docs/upgrading.md says.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

@@ -1,15 +1,10 @@
-# pg_upgrade along the upgrade path the lab names (UUIDX_CROSS_INSTALLS: 15 -> 16 -> 17 -> 18 in
-# the trixie root; 18 -> 19 in the sid root, both servers sid's and experimental's packages, as a
-# Debian user upgrades; lab/kinds/tap_cross.sh) with uuidx installed and in use: the sample
-# databases of test/t/lib/UuidxSample.pm (uuidx 1.1 in public; uuidx 1.0 in a schema of its own)
-# on the older major, and the steps docs/upgrading.md gives: uuidx built and installed for the new
-# major first, then pg_upgrade --check, pg_upgrade, start. Checks: both pass, data identical (md5
-# per table, view and function results), defaults keep generating, ALTER EXTENSION uuidx UPDATE
-# brings the 1.0 database to 1.1, and its uuidx objects then equal a fresh 1.1 install's on the
-# new major. A pair whose upgrade fails is upgraded once more with a cluster without uuidx: when
-# that fails too, the servers cannot upgrade any table (17.12 -> 18.6: "unrecognized parameter
-# pg_attver"), the pair is skipped with that reason, and the major before the old one is upgraded
-# to the target instead (16 -> 18).
+# pg_upgrade along the upgrade path the lab names (test/t/README.md; UUIDX_CROSS_INSTALLS,
+# lab/kinds/tap_cross.sh) of the sample databases of test/t/lib/UuidxSample.pm, by the steps of
+# docs/upgrading.md: uuidx built and installed for the new major first, then pg_upgrade --check,
+# pg_upgrade, start. A pair whose upgrade fails is tried once more with a cluster without uuidx:
+# when that fails too, the servers cannot upgrade any table (17.12 -> 18.6: "unrecognized
+# parameter pg_attver"), the pair is skipped with that reason, and the major before the old one
+# is upgraded to the target instead (16 -> 18).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

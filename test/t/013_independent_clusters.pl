@@ -1,10 +1,5 @@
-# Independent clusters whose rows meet later. Four clusters generate at once:
-# 8 sessions each, every session 25,000 values of each of v1, v4, v6 and v7.
-# Every value is copied into one merged table on a fifth cluster; there: no duplicate over the
-# merged set, every v1/v6 session with a node of its own, and the merged v7 order agrees with the
-# time of generation to the millisecond. Then logical replication of a v7-keyed table from one
-# cluster to another: the defaults are evaluated on the publisher only, and the rows are identical
-# on both sides (initial copy and streamed changes).
+# Independent clusters whose rows meet later (test/t/README.md): four clusters generate at once,
+# 8 sessions each, every session 25,000 values of each of v1, v4, v6 and v7, merged on a fifth.
 # One major is enough (this tests uuidx, not the server): the lab runs it where the matrix names
 # "independent-clusters" (UUIDX_INDEPENDENT_CLUSTERS=1, lab/kinds/tap.sh); elsewhere it skips.
 use strict;

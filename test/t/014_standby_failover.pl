@@ -1,16 +1,9 @@
-# uuidx on a streaming standby and after a failover. A primary with uuidx preloaded in server
-# scope fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()); a standby made from its base
-# backup (pg_basebackup) replays it. On the standby, read-only: the rows and the extension are
-# there, generation works (it writes nothing), and a time query is rewritten to use the key with
-# the same rows as on the primary, the key's bound itself leaving out rows just outside its window.
-# With libfaketime, the standby's clock stepped 10 s back between two sessions: in server scope
-# the later one's values sort above the earlier one's, in session scope (the control) below.
-# Then the standby is promoted: with one clock for both servers, new keys are greater than every
-# key the old primary made (RFC 9562 §6.2: v7 ordered by time). A second standby is promoted with
-# its clock 10 s behind (the control): its keys carry its own clock and every one sorts below the
-# old primary's last key. A third, with uuidx.v7_above_replayed = on and its clock 10 s behind:
-# none sorts below, in server scope and in a new session in session scope. Each clock behind is
-# checked to be still before the old primary's last key when the keys are made.
+# uuidx on a streaming standby and after a failover (test/t/README.md). The primary runs uuidx
+# preloaded in server scope; the standbys come from its base backup. The clocks behind are set
+# with libfaketime, and each is checked to be still before the old primary's last key when the
+# keys are made; the promotion with one clock for both servers shows keys above the old
+# primary's (RFC 9562 §6.2), the second standby 10 s behind is the control for the third
+# (uuidx.v7_above_replayed = on).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -48,14 +41,6 @@ my ($standby, $set_standby_clock) = standby('standby');
 my ($behind, $set_clock) = standby('standby_behind');
 my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
 
-sub no_faketime
-{
-	my ($checks) = @_;
-	return if $libfaketime;
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
-}
-
 sub set_scope
 {
 	my ($node, $scope) = @_;
@@ -86,7 +71,7 @@ is( $standby->safe_psql('postgres', q{SELECT pg_is_in_recovery(), current_settin
 # session scope it starts from its clock, below them.
 SKIP:
 {
-	no_faketime(2);
+	faketime_missing($libfaketime, 2);
 	my $values = q{SELECT current_setting('uuidx.v7_scope'), min(u), max(u) FROM (SELECT uuid_generate_v7() u FROM generate_series(1, 1000)) s};
 	my (undef, undef, $first_max) = split /\|/, $standby->safe_psql('postgres', $values);
 	$set_standby_clock->('-10');
@@ -141,7 +126,7 @@ $standby->stop;
 # before the old primary's last key.
 SKIP:
 {
-	no_faketime(3);
+	faketime_missing($libfaketime, 3);
 	$set_clock->('-10');
 	$behind->promote;
 	$behind->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the second standby was not promoted';
@@ -166,7 +151,7 @@ SKIP:
 # ---- the same failover with uuidx.v7_above_replayed = on
 SKIP:
 {
-	no_faketime(4);
+	faketime_missing($libfaketime, 4);
 	my $replayed_ms = $above->safe_psql('postgres', q{SELECT (extract(epoch FROM pg_last_xact_replay_timestamp()) * 1000)::bigint});
 	$set_above_clock->('-10');
 	$above->promote;

@@ -1,22 +1,12 @@
-# uuidx from an extension directory, PostgreSQL 18 and later: the server finds the control file
-# and the scripts through extension_control_path and the library through dynamic_library_path,
-# set as CloudNativePG sets them for an extension image it mounts (docs/cloudnativepg.md). The
-# nodes run a copy of the installation without uuidx: nothing can come from $system or $libdir.
-# The lab (lab/extension_dirs.sh) gives the directory release/extension_image.sh lays out from
-# `make install`, the release's OCI image of this major (its archive, unpacked), and the same
-# two from a newer build (the same sources, another version string in the magic block). Two
-# sources, each given the same checks: the directory, and the image unpacked as an image volume
-# presents it (its root filesystem: umoci raw unpack). Mounts are read-only copies.
-# Checks: the image as CloudNativePG's catalogue builds one (licence files, user 65532, the
-# operand's labels, the catalogue's metadata naming its paths), reproducible (release/image.sh's
-# build of the same commit gives the same digest); listed by pg_available_extensions; CREATE EXTENSION .. VERSION '1.0', ALTER EXTENSION
-# .. UPDATE; the functions' '$libdir/uuidx' (the control file's module_pathname, unchanged: 18
-# drops a leading '$libdir/' and searches dynamic_library_path) loads the directory's library; a
-# minor switch without pg_upgrade: the directory replaced by the newer build, new sessions load
-# it; preloaded by name (shared_preload_libraries = 'uuidx', with uuidx.v7_scope = 'server',
-# which needs it), the postmaster keeps the library it started with until a restart ('$libdir/uuidx'
-# there is not found); then, the image mounted again, the whole regression suite (pg_regress, the
-# Makefile's REGRESS) against it.
+# uuidx from an extension directory, 18 and later (test/t/README.md): extension_control_path and
+# dynamic_library_path set as CloudNativePG sets them for an image it mounts
+# (docs/cloudnativepg.md), on a copy of the installation without uuidx, so nothing can come from
+# $system or $libdir. lab/extension_dirs.sh gives the directory of `make install`, this major's
+# OCI image (unpacked as an image volume presents it: umoci raw unpack) and the same two from a
+# newer build; mounts are read-only copies. '$libdir/uuidx' (module_pathname, unchanged) loads the
+# directory's library because 18 drops a leading '$libdir/' and searches dynamic_library_path; a
+# postmaster that preloaded it by name keeps its library until a restart (there '$libdir/uuidx' is
+# not found).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

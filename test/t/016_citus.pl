@@ -1,18 +1,9 @@
-# uuidx on Citus: a coordinator and two workers on 127.0.0.1, citus.shard_count = 4, uuidx
-# installed on every node. The lab builds Citus from the unmodified upstream tarball (lab/citus.sh;
-# cached in /var/cache/uuidx) into the server under test and names its version in UUIDX_CITUS
-# where lab/matrix's extras name citus-VERSION (lab/kinds/tap.sh): one major per Debian root is
-# enough, this tests uuidx under Citus, not the server. Elsewhere the test skips.
-# Checks: CREATE EXTENSION uuidx on the coordinator reaches the workers; v7 keys in a table
-# distributed by tenant_id and in one distributed by id, filled by multi-row INSERT, COPY and
-# INSERT .. SELECT (co-located, from the coordinator, repartitioned); router and multi-shard
-# queries; per-shard counts under a v7 key; time-range queries (uuid_extract_time,
-# uuid_v7_floor/ceil) compared row for row with a single server holding the same rows; the
-# statements Citus refuses with a volatile function, and what to write instead; sessions on all
-# three nodes generating at once (2 sessions per node, each 2.5·10^5
-# values of v1, v4, v6 and v7), merged in a table
-# distributed by the value: no duplicate, every v1/v6 session with a node of its own.
-# The tables of the query checks hold 20,000 rows.
+# uuidx on Citus (test/t/README.md): a coordinator and two workers on 127.0.0.1,
+# citus.shard_count = 4. The lab builds Citus from the upstream tarball (lab/citus.sh) into the
+# server under test and names its version in UUIDX_CITUS where lab/matrix's extras name
+# citus-VERSION: one major per Debian root is enough, this tests uuidx under Citus, not the
+# server. Elsewhere the test skips. The tables of the query checks hold 20,000 rows; the sessions
+# on the three nodes (2 a node) make 2.5·10^5 values each, of v1, v4, v6 and v7.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

@@ -1,21 +1,12 @@
-# Crash and recovery under an insert load. Four pgbench clients insert into a table keyed by
-# uuid_generate_v7(), one row a transaction, each row carrying its client's count of transactions;
-# at a random moment a backend or the postmaster is killed with SIGKILL. A killed backend makes
-# the postmaster end every other one and re-create shared memory (restart_after_crash); a killed
-# postmaster is started again. Half the rounds run in session scope, half in server scope
-# (uuidx.v7_scope = 'server', the shared sequence re-created with shared memory).
-# After each round:
-#   - every row a client saw committed is there: pgbench logs a transaction (-l) once its COMMIT
-#     is acknowledged, so a client's logged count N means its rows 1..N must be present;
-#   - no key is duplicated: no client saw a unique violation, and every key is distinct;
-#   - every key made after the restart is greater than every key made before it, in either scope:
-#     the sequence, a new session's or the shared one re-created with shared memory, starts again
-#     from the clock, which moved on (the crash and the recovery take longer than a sequence can
-#     run ahead of it). The scopes do not differ here; it fails where the clock goes back across
-#     the restart, as 008_server_scope's crash restart with the clock 10 s back shows;
-#   - the façade key and every uuidx setting are those of before the crash.
-# 20 rounds (8 where UUIDX_TEST_SIZE=lean), alternating the kill of a backend and of the
-# postmaster; each round's load lasts at most 30 s and each wait for the server is bounded.
+# Crash and recovery under an insert load (test/t/README.md): four pgbench clients, one row a
+# transaction, each row carrying its client's count; a backend or the postmaster killed with
+# SIGKILL at a random moment, in session and in server scope. Why the checks hold:
+#   - pgbench logs a transaction (-l) once its COMMIT is acknowledged, so a client's logged count
+#     N means its rows 1..N must be present;
+#   - after the restart the sequence, a new session's or the shared one re-created with shared
+#     memory, starts again from the clock, which moved on: the scopes do not differ here (where
+#     the clock goes back across a restart they do: 008_server_scope).
+# Each round's load lasts at most 30 s and each wait for the server is bounded.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

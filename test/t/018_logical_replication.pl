@@ -1,16 +1,8 @@
-# Logical replication of tables whose keys uuidx makes: one keyed by the uuid_v7 domain, one by a
-# plain uuid, both DEFAULT uuid_generate_v7(), published whole. Logical replication copies
-# values, not defaults: the subscriber's rows are the publisher's.
-#   - Into a subscriber with uuidx: the initial sync, then streaming, give equal rows in both
-#     tables, and the subscriber's own time query on the uuid_v7 key is bounded by its key
-#     (the planner's rewrite, uuidx preloaded there). Its window, now() ± 1 hour, holds the keys
-#     made during the test and two of five keys made 5 minutes inside or outside its edges: so many
-#     rows on both keys, the rewrite on and off (a bound too narrow loses the two), and the bounded
-#     scan reads none of the three outside (a bound too wide reads them, as with the rewrite off).
-#   - Into a subscriber without uuidx: the tables cannot be declared as on the publisher, and the
-#     errors name what is missing (the type uuid_v7, the function uuid_generate_v7()). Once uuidx
-#     is installed there, the same declarations and a subscription bring every row, those
-#     inserted in the meantime included.
+# Logical replication of tables whose keys uuidx makes (test/t/README.md). It copies values, not
+# defaults: the subscriber's rows are the publisher's. The subscriber's time window, now() ± 1
+# hour, holds the keys made during the test and two of five keys made 5 minutes inside or outside
+# its edges: a bound too narrow loses the two, one too wide reads the three outside (as the
+# rewrite off does). A subscriber without uuidx cannot declare the tables until uuidx is there.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

@@ -1,15 +1,9 @@
-# A base backup recovered to a named restore point. A primary in server scope, archiving its WAL,
-# fills a table keyed by uuid_v7 (DEFAULT uuid_generate_v7()) in 20 batches of 500 rows, one
-# transaction each, after pg_basebackup; a restore point is made after batch 12. The backup,
-# recovered from the archive with recovery_target_name and promoted, holds batches 1 to 12,
-# every row of them as on the primary, and nothing of 13 to 20.
-# With libfaketime, the recovered server's clock 30 s behind: with uuidx.v7_above_replayed off
-# (the control) its new keys sort below the replayed ones; turned on, a new session's keys start
-# 1 ms above the last replayed commit. Then, its clock back, keys made after the recovery are
-# greater than every key the primary made, the lost batches' included (the clock has moved on; the
-# sequence starts again from it). Last, a crash (immediate shutdown) with the setting on and the
-# clock 30 s behind again: a crash recovery replays no other server's commits, nothing is lifted
-# and the new keys sort below those made before the crash.
+# A base backup recovered to a named restore point (test/t/README.md): a primary in server scope,
+# archiving its WAL, writes 20 batches of 500 rows after pg_basebackup, a restore point after
+# batch 12. The recovered server's clock is set 30 s behind with libfaketime;
+# uuidx.v7_above_replayed off is the control. Keys made after the recovery on the real clock sort
+# above the lost batches' too: the clock moved on, and the sequence starts again from it. A crash
+# recovery replays no other server's commits, so there nothing is lifted.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -61,14 +55,6 @@ is( $restored->safe_psql('postgres',
 note "rows up to the restore point on the primary: $up_to_target";
 is($restored->safe_psql('postgres', $digest), $up_to_target, 'the rows up to the restore point are the primary\'s');
 
-sub no_faketime
-{
-	my ($checks) = @_;
-	return if $set_clock;
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
-}
-
 # New keys of a batch, 100 in one session; what the checks need, and notes the figures: how many
 # sort below OLDER (replayed keys or those before a crash), whether the clock after the insert was
 # still before the last replayed commit, and the first key's µs after that commit.
@@ -90,7 +76,7 @@ sub new_keys
 # ---- the clock 30 s behind: the setting off (the control), then on
 SKIP:
 {
-	no_faketime(3);
+	faketime_missing($set_clock, 3);
 	$set_clock->('-30');
 	my $replayed = "SELECT max(id) FROM events WHERE batch BETWEEN 1 AND $target";
 	my ($setting, $count, $below, $behind) = new_keys(-1, $replayed);
@@ -118,7 +104,7 @@ no_crash_in_log($restored, 'restored: server log shows no crashed backend');
 # ---- a crash recovery with the setting on and the clock 30 s behind
 SKIP:
 {
-	no_faketime(1);
+	faketime_missing($set_clock, 1);
 	$restored->stop('immediate');
 	$set_clock = faketime_start($restored, $libfaketime);
 	$set_clock->('-30');

@@ -1,19 +1,9 @@
-# uuidx behind PgBouncer (Debian's pgbouncer) in transaction pooling mode: each client transaction
-# runs on whichever of the pool's few server connections is free. Three servers: uuidx not
-# preloaded, in session_preload_libraries, and in shared_preload_libraries. On each:
-#   - the time rewrite: how many of the statements that reach the server through the pool are
-#     rewritten (the plan bounded by the key). The hook is installed when the library loads, so
-#     without a preload a server connection rewrites only after a uuidx call has run on it;
-#     preloaded, every statement is. The answers are the same either way: the 6 rows of the last
-#     hour, none of the 7194 before it, as with the rewrite off.
-#   - generation through the pool: 8 clients x 500 transactions, one v7 each, numbered by the
-#     client: 4000 rows, no value duplicated, a client's transactions on several server connections
-#     (where session scope promises no order: reported). In server scope (shared_preload_libraries,
-#     uuidx.v7_scope = 'server') every client's values increase in its own order.
-#   - prepared statements (pgbench -M prepared, kept by PgBouncer 1.21 and later across server
-#     connections: max_prepared_statements): a time query prepared once and run with the rewrite on
-#     and off (SET LOCAL) in the same transaction counts the same 6 rows each time, in generic plans
-#     (two of the four clients force them) as in custom ones. Skipped, saying so, with an older PgBouncer.
+# uuidx behind PgBouncer in transaction pooling (test/t/README.md), on three servers: uuidx not
+# preloaded, in session_preload_libraries, in shared_preload_libraries. The hook is installed when
+# the library loads, so without a preload a server connection rewrites only after a uuidx call ran
+# on it. Session scope promises no order to a client whose transactions move between server
+# connections: reported, not checked; server scope does. Prepared statements across server
+# connections need PgBouncer 1.21 (max_prepared_statements): skipped, saying so, before it.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;

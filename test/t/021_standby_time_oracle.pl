@@ -1,13 +1,9 @@
-# The time-predicate rewrite's oracle (test/lib/time_oracle.py, as in 009_time_predicates_oracle)
-# on a hot standby. The oracle's tables, roles and functions are made on the primary; a streaming
-# standby replays them; then every random predicate runs on the standby, read-only, with
-# uuidx.time_predicates on and off in one transaction. The standby's tables are checked to hold
-# the primary's rows, every predicate's rows are the same with the rewrite on and off, the
-# rewrite fires on the tables proven v7 as often as on a primary, and never on the others. Every
-# query that reads no clock (now() ... differ between two runs) runs on the primary too, the
-# rewrite on: its rows there are the standby's.
-# 300 predicates a table (60 where UUIDX_TEST_SIZE=lean: the lab runs fewer on the majors other
-# than 18, where 009 runs the oracle on a primary); deterministic seed (UUIDX_ORACLE_SEED).
+# The time-predicate rewrite's oracle (test/lib/time_oracle.py, as in 009) on a hot standby
+# (test/t/README.md): the tables made on the primary and replayed, every predicate run on the
+# standby with uuidx.time_predicates on and off in one transaction. Every query that reads no
+# clock (now() ... differ between two runs) runs on the primary too: its rows there are the
+# standby's. 300 predicates a table (60 where UUIDX_TEST_SIZE=lean: the lab runs fewer on the
+# majors other than 18, where 009 runs the oracle on a primary); UUIDX_ORACLE_SEED.
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(copy);

@@ -1,14 +1,11 @@
 # Plans pruned by the planning transaction's now() are planned again in the next transaction
-# (docs/time.md, "now() prunes when planning"). One session keeps a generic plan (a prepared
-# statement) and a PL/pgSQL plan of two queries over hourly partitions of a v7 key: rows before
-# now() (an upper bound) and rows of the last hour (a lower bound). Then, under libfaketime, the
-# server's clock steps 2 h ahead, another session makes a row, the plans run again; the clock
-# steps back to 3 h behind, another row, the plans run again. Each run is one transaction,
-# compared with the rows the same transaction counts without the rewrite.
-# The control is the fault-injection build's uuidx.test_keep_transaction_plans, which skips the
-# invalidation: a kept plan then misses the row made after the clock went forward in the upper
-# bound's query, and the row made after it went back in the lower bound's query (the lower bound
-# of an earlier now() only covers more rows while the clock never goes back).
+# (docs/time.md, "now() prunes when planning"; test/t/README.md): a generic and a PL/pgSQL plan
+# over hourly partitions of a v7 key, of rows before now() and of the last hour, run again after
+# the clock steps 2 h ahead and 3 h behind (libfaketime), each run compared with the rows its
+# transaction counts without the rewrite. The control, the fault-injection build's
+# uuidx.test_keep_transaction_plans, skips the invalidation: the upper bound's kept plan misses
+# the row made after the step ahead, the lower bound's the row made after the step back (the
+# lower bound of an earlier now() only covers more rows while the clock never goes back).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -20,15 +17,7 @@ use UuidxFaketime;
 
 plan skip_all => 'UUIDX_FAULTS_INSTALL names no fault-injection build (the lab makes it: lab/kinds/tap.sh)'
   unless $ENV{UUIDX_FAULTS_INSTALL};
-my $libfaketime = faketime_library();
-unless ($libfaketime)
-{
-	# The lab installs it: there a missing one is a failure, elsewhere a skip.
-	plan skip_all => 'libfaketime.so.1 is not installed (Debian: libfaketime)' unless $ENV{CI};
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)');
-	done_testing();
-	exit;
-}
+my $libfaketime = faketime_required();
 
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;

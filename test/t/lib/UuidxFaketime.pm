@@ -2,19 +2,43 @@
 # (FAKETIME_TIMESTAMP_FILE with FAKETIME_NO_CACHE=1: every clock read of every server process reads
 # the file again; only the wall clock is faked, CLOCK_MONOTONIC and file times stay real).
 #   faketime_library()                 libfaketime.so.1's path, or undef when not installed
+#   faketime_required()                its path, or the test ends: skipped, failed under CI (the lab
+#                                      installs it)
+#   faketime_missing($have, $checks)   in a SKIP block: unless HAVE, skips its CHECKS (fails under CI)
 #   my $set = faketime_start($node, $library)   starts NODE under it at the real time; then
 #   $set->('-2')                       steps the server's clock (libfaketime's offsets: -2, +1d)
 package UuidxFaketime;
 use strict;
 use warnings FATAL => 'all';
 use Exporter 'import';
+use Test::More;
 
-our @EXPORT = qw(faketime_library faketime_start);
+our @EXPORT = qw(faketime_library faketime_required faketime_missing faketime_start);
 
 sub faketime_library
 {
 	my ($library) = glob('/usr/lib/*/faketime/libfaketime.so.1');
 	return $library;
+}
+
+sub faketime_required
+{
+	my $library = faketime_library();
+	return $library if $library;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	plan skip_all => 'libfaketime.so.1 is not installed (Debian: libfaketime)' unless $ENV{CI};
+	fail('libfaketime.so.1 is installed (Debian: libfaketime)');
+	done_testing();
+	exit;
+}
+
+sub faketime_missing
+{
+	my ($have, $checks) = @_;
+	return if $have;
+	local $Test::Builder::Level = $Test::Builder::Level + 1;
+	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
+	skip 'libfaketime.so.1 is not installed: no server with its clock behind', $checks;
 }
 
 sub faketime_start
