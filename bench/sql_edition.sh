@@ -12,16 +12,14 @@
 #      one before them (the common form's inversions within a millisecond);
 #   3. inserts of ROWS rows in BATCH-row transactions into (id uuid PRIMARY KEY DEFAULT <gen>,
 #      payload int), as peers.sh: median rows/s, ratio to gen_random_uuid() and to the common form;
-#   4. where the edition's v7 spends (parts.md): its pre-18 body (generate.sql) beside copies with
-#      one part taken out, the parts alone, and a candidate body with one state read and no CASE
-#      (also in 1 to 3, as "candidate");
+# (Where an earlier body spent, part by part: bench/results/2026-11-27-pg15-sql-edition-epyc-kvm-2core.)
 #   goal.md: the ratios the SQL edition aims at, and whether this run reached them.
 # The SQL edition comes from build/sql-edition/uuidx-sql.sql (`make sql-edition`), installed with
 # psql -v schema=uuidx_sql; the C build by CREATE EXTENSION uuidx in schema uuidx_c.
 #
-# Usage: bench/sql_edition.sh [--calls N] [--rounds R] [--part-calls N] [--rows N] [--batch N]
+# Usage: bench/sql_edition.sh [--calls N] [--rounds R] [--rows N] [--batch N]
 #                             [--insert-rounds R] [--burst N] [--burst-rounds R] [--out DIR]
-#   defaults: --calls 1000000 --rounds 5 --part-calls 200000 --rows 1000000 --batch 10000
+#   defaults: --calls 1000000 --rounds 5 --rows 1000000 --batch 10000
 #             --insert-rounds 3 --burst 1000000 --burst-rounds 3
 #             --out bench/results/<date>-<time>-sql-edition
 # Run it through `make bench-sql-edition` (uuidx in a throwaway copy of the server's installation).
@@ -31,12 +29,11 @@ root=$(pwd)
 source lab/cluster.sh
 source bench/call_timing.sh
 
-calls=1000000 rounds=5 part_calls=200000 rows=1000000 batch=10000 insert_rounds=3 burst=1000000 burst_rounds=3 out=""
+calls=1000000 rounds=5 rows=1000000 batch=10000 insert_rounds=3 burst=1000000 burst_rounds=3 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --calls) calls=$2; shift ;;
     --rounds) rounds=$2; shift ;;
-    --part-calls) part_calls=$2; shift ;;
     --rows) rows=$2; shift ;;
     --batch) batch=$2; shift ;;
     --insert-rounds) insert_rounds=$2; shift ;;
@@ -76,53 +73,11 @@ CREATE FUNCTION common_form.uuid_v7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
                                         FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid
 $$;
 
--- Section 4: copies of the edition's pre-18 v7 body (generate.sql), each with one part taken out,
--- to see what each part costs; each keeps its state in a setting of its own. Same expression
--- shape as the edition's: now = the clock's millisecond << 16 | 0x7000 (counter 0), next =
--- max(now, previous + 1, or + 61441 past counter 4095), stored as text by set_config.
-CREATE SCHEMA bench_parts;
--- without the CASE (and the second current_setting and text-to-bigint it reads): previous + 1
-CREATE FUNCTION bench_parts.no_case() RETURNS uuid LANGUAGE sql VOLATILE AS $$
-  SELECT encode(int8send(set_config('bench_parts.no_case',
-           greatest(int8shl(floor(date_part('epoch', clock_timestamp()) * 1000::float8)::int8, 16) | 28672,
-                    COALESCE(NULLIF(current_setting('bench_parts.no_case', true), ''), '0')::int8 + 1)::text, false)::int8)
-         || substring(uuid_send(gen_random_uuid()), 9), 'hex')::uuid
-$$;
--- without set_config (and the bigint-to-text-to-bigint round trip): reads, CASE, nothing stored
-CREATE FUNCTION bench_parts.no_write() RETURNS uuid LANGUAGE sql VOLATILE AS $$
-  SELECT encode(int8send(
-           greatest(int8shl(floor(date_part('epoch', clock_timestamp()) * 1000::float8)::int8, 16) | 28672,
-                    COALESCE(NULLIF(current_setting('bench_parts.no_write', true), ''), '0')::int8
-                    + CASE WHEN COALESCE(NULLIF(current_setting('bench_parts.no_write', true), ''), '0')::int8 & 4095 = 4095
-                           THEN 61441 ELSE 1 END))
-         || substring(uuid_send(gen_random_uuid()), 9), 'hex')::uuid
-$$;
--- without state at all: the clock's millisecond, counter 0, and the same bytes out
-CREATE FUNCTION bench_parts.stateless() RETURNS uuid LANGUAGE sql VOLATILE AS $$
-  SELECT encode(int8send(int8shl(floor(date_part('epoch', clock_timestamp()) * 1000::float8)::int8, 16) | 28672)
-         || substring(uuid_send(gen_random_uuid()), 9), 'hex')::uuid
-$$;
--- The candidate: the same values with one current_setting and no CASE. The state holds the first
--- 8 bytes with the version nibble at F instead of 7 (ms << 16 | 0xF000 | counter), so previous + 1
--- past counter 4095 carries straight into the millisecond; | 0xF000 sets the F again after such a
--- carry, and the value's first 8 bytes are the state minus 0x8000 (F becomes 7).
-CREATE FUNCTION bench_parts.candidate() RETURNS uuid LANGUAGE sql VOLATILE AS $$
-  SELECT encode(int8send(set_config('bench_parts.candidate',
-           (greatest(int8shl(floor(date_part('epoch', clock_timestamp()) * 1000::float8)::int8, 16),
-                     COALESCE(NULLIF(current_setting('bench_parts.candidate', true), ''), '0')::int8 + 1)
-            | 61440)::text, false)::int8 - 32768)
-         || substring(uuid_send(gen_random_uuid()), 9), 'hex')::uuid
-$$;
 SQL
-# The edition's pre-18 body as generate.sql has it (from 18 on, the edition's uuid_generate_v7()
-# calls uuidv7() instead): its statement, in schema bench_parts, with the attributes the build adds.
-awk '/^CREATE FUNCTION @extschema@\.uuid_generate_v7\(\) RETURNS uuid$/ { p = 1 } p { print } p && /^\$fn\$;$/ { exit }' \
-  src/sql_edition/generate.sql | sed 's/@extschema@/bench_parts/g; 2s/^  LANGUAGE sql$/  LANGUAGE sql VOLATILE PARALLEL SAFE/' |
-  psql_q >/dev/null
 
 # Label and expression of every generator; the v7 ones are checked and burst below.
-labels=("SQL edition" "C build" "common form" "gen_random_uuid()" "candidate")
-exprs=("uuidx_sql.uuid_generate_v7()" "uuidx_c.uuid_generate_v7()" "common_form.uuid_v7()" "gen_random_uuid()" "bench_parts.candidate()")
+labels=("SQL edition" "C build" "common form" "gen_random_uuid()")
+exprs=("uuidx_sql.uuid_generate_v7()" "uuidx_c.uuid_generate_v7()" "common_form.uuid_v7()" "gen_random_uuid()")
 if [ -n "$(psql_q -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ]; then
   labels+=("PostgreSQL uuidv7()"); exprs+=("pg_catalog.uuidv7()")
 fi
@@ -130,11 +85,9 @@ label_of() { local i; for i in "${!exprs[@]}"; do [ "${exprs[$i]}" = "$1" ] && {
 v7exprs=()
 for e in "${exprs[@]}"; do [ "$e" != "gen_random_uuid()" ] && v7exprs+=("$e"); done
 
-# Before timing anything: every v7 expression (and each copy of section 4) makes version 7,
-# variant 10, its millisecond between clock readings around it; the edition's body and the
-# candidate carry into the next millisecond after counter 4095 (state set ahead of the clock, as
-# after the clock stepped back).
-for e in "${v7exprs[@]}" bench_parts.uuid_generate_v7\(\) bench_parts.no_case\(\) bench_parts.no_write\(\) bench_parts.stateless\(\); do
+# Before timing anything: every v7 expression makes version 7, variant 10, its millisecond
+# between clock readings around it.
+for e in "${v7exprs[@]}"; do
   ok=$(psql_q -c "
     WITH s AS (SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS t0, $e AS id),
     v AS (SELECT t0, id, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS t1 FROM s)
@@ -142,15 +95,6 @@ for e in "${v7exprs[@]}" bench_parts.uuid_generate_v7\(\) bench_parts.no_case\(\
            AND ('x' || encode(substring(uuid_send(id) FROM 1 FOR 6), 'hex'))::bit(48)::bigint BETWEEN t0 AND t1 FROM v")
   [ "$ok" = t ] || { echo "sql_edition.sh: $e does not make a v7 of the clock's millisecond" >&2; exit 1; }
 done
-carry=$(psql_q -c "DO \$\$ DECLARE m bigint := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 60000; BEGIN
-                      PERFORM set_config('uuidx_sql.v7', ((m << 16) | 32767)::text, false);
-                      PERFORM set_config('bench_parts.candidate', ((m << 16) | 65535)::text, false); END \$\$" -c "
-  SELECT string_agg(substring(id::text, 1, 18), ' ' ORDER BY k)
-  FROM (SELECT 1 AS k, bench_parts.uuid_generate_v7() AS id UNION ALL SELECT 2, bench_parts.uuid_generate_v7()
-        UNION ALL SELECT 3, bench_parts.candidate() UNION ALL SELECT 4, bench_parts.candidate()) v")
-read -r e1 e2 c1 c2 <<<"$carry"
-[ "$e1" = "$c1" ] && [ "$e2" = "$c2" ] && [ "${e1: -4}" = 7000 ] && [ "${e2: -4}" = 7001 ] ||
-  { echo "sql_edition.sh: past counter 4095 the edition's body and the candidate differ: $carry" >&2; exit 1; }
 
 status=$(git -C "$root" status --porcelain -- src/sql_edition 2>/dev/null |
   sed -E 's|^\?\? src/sql_edition/(.*)|\1 (new)|; s|^.. src/sql_edition/(.*)|\1 (changed)|' | paste -sd, | sed 's/,/, /g' || true)
@@ -260,41 +204,7 @@ psql_q -F, -c "SELECT key, round, tenth, rows_done, extract(epoch FROM at), pg_w
     while IFS='|' read -r k rate ratio cratio sec idx wal; do echo "| $(label_of "$k") | \`$k\` | $rate | $ratio | $cratio | $sec | $idx | $wal |"; done
 } | tee "$out/inserts.md"
 
-# ---- 4. where the edition's v7 spends ---------------------------------------------------------
-# The copies of section 4 and the parts alone; a part's cost is the difference between the body
-# and the copy without it. Expressions of g so that none is computed once for the whole loop.
-parts=("bench_parts.uuid_generate_v7()" "bench_parts.no_case()" "bench_parts.no_write()" "bench_parts.stateless()"
-       "bench_parts.candidate()" "common_form.uuid_v7()" "gen_random_uuid()"
-       "current_setting('uuidx_sql.v7', true)"
-       "COALESCE(NULLIF(current_setting('uuidx_sql.v7', true), ''), '0')::int8"
-       "set_config('bench_parts.any', g::text, false)"
-       "int8shl(floor(date_part('epoch', clock_timestamp()) * 1000::float8)::int8, 16) | 28672"
-       "substring(uuid_send(gen_random_uuid()), 9)"
-       "encode(int8send(g::int8) || substring(uuid_send(gen_random_uuid()), 9), 'hex')::uuid")
-part_label=("the edition's pre-18 v7 (generate.sql)" "... without the CASE and its current_setting" "... without set_config" "... without state"
-            "candidate: one current_setting, no CASE" "the common form" "gen_random_uuid()"
-            "a read of the state" "... as the body reads it, to bigint" "a write of the state (with g::text)"
-            "the clock's millisecond, shifted, version set" "rand_b: 8 bytes of gen_random_uuid()"
-            "... with 8 bytes before them, to uuid through hex text")
-arr=$(for e in 1 "${parts[@]}"; do printf "%s," "$(psql_q -c "SELECT quote_literal(\$e\$$e\$e\$)")"; done)
-echo
-echo "== where the edition's v7 spends: $part_calls calls x $rounds rounds"
-# One session: current_setting() reads the placeholder set just above.
-psql_q -c "SELECT set_config('uuidx_sql.v7', '0', false)" \
-       -c "CALL bench_calls('parts', ARRAY[${arr%,}], 'generate_series(1, \$n) g', $part_calls, $rounds)" >/dev/null
-{
-  echo "## Where the SQL edition's v7 spends"
-  echo
-  echo "\`SELECT count(EXPR) FROM generate_series(1, $part_calls) g\`, as above (median of $rounds interleaved rounds, net of \`count(1)\`). The first four rows: the edition's pre-18 body, copied from src/sql_edition/generate.sql into schema bench_parts (on 18 the edition's uuid_generate_v7() calls uuidv7() instead), and copies of it with one part taken out (bench/sql_edition.sh); a part costs the difference. Then the candidate body (same values, one state read, no CASE; checked above for version, time and the carry past counter 4095, and in the burst for order), the common form, and the parts alone."
-  echo
-  echo "| what | expression | ns/call (net) | ratio to the common form |"
-  echo "|---|---|---:|---:|"
-  for i in "${!parts[@]}"; do
-    psql_q -F '|' -c "SELECT round(net_ns::numeric, 1), round(ratio::numeric, 3) FROM bench_call_summary('parts', 'common_form.uuid_v7()') WHERE expr = \$e\$${parts[$i]}\$e\$" |
-      while IFS='|' read -r ns ratio; do echo "| ${part_label[$i]} | \`${parts[$i]//|/\\|}\` | $ns | $ratio |"; done
-  done
-} | tee "$out/parts.md"
-psql_q -A -F, -c "SELECT part, round, expr, ns_per_row, wall_ns_per_row FROM bench_call_raw ORDER BY part, round, expr" >"$out/calls_raw.csv"
+psql_q -A -F, -c "SELECT round, expr, ns_per_row, wall_ns_per_row FROM bench_call_raw ORDER BY round, expr" >"$out/calls_raw.csv"
 
 # ---- the goal -----------------------------------------------------------------------------------
 {
@@ -302,7 +212,7 @@ psql_q -A -F, -c "SELECT part, round, expr, ns_per_row, wall_ns_per_row FROM ben
   echo
   echo "| generator | ns/call / the common form's (goal <= 1) | rows/s / the common form's (goal >= 0.9) | rows/s / gen_random_uuid()'s (goal >= 0.8) | all three in this run |"
   echo "|---|---:|---:|---:|---|"
-  for e in uuidx_sql.uuid_generate_v7\(\) bench_parts.candidate\(\); do
+  for e in uuidx_sql.uuid_generate_v7\(\); do
     psql_q -F '|' -c "
       SELECT round(k.ratio::numeric, 3), round((s.rate / c.rate)::numeric, 3), round((s.rate / r.rate)::numeric, 3),
              CASE WHEN k.ratio <= 1 AND s.rate / c.rate >= 0.9 AND s.rate / r.rate >= 0.8 THEN 'met' ELSE 'not met' END
@@ -315,10 +225,10 @@ psql_q -A -F, -c "SELECT part, round, expr, ns_per_row, wall_ns_per_row FROM ben
 {
   echo "# The SQL edition's uuid_generate_v7() beside the C build, the common form and gen_random_uuid(), PostgreSQL $major"
   echo
-  echo "Reproduce: \`make bench-sql-edition BENCH_ARGS=\"--calls $calls --rounds $rounds --part-calls $part_calls --rows $rows --batch $batch --insert-rounds $insert_rounds --burst $burst --burst-rounds $burst_rounds\"\`."
+  echo "Reproduce: \`make bench-sql-edition BENCH_ARGS=\"--calls $calls --rounds $rounds --rows $rows --batch $batch --insert-rounds $insert_rounds --burst $burst --burst-rounds $burst_rounds\"\`."
   echo
   sed 's/^# Machine/## Machine/' "$out/machine.md"
-  for f in goal calls clock inserts parts; do echo; cat "$out/$f.md"; done
+  for f in goal calls clock inserts; do echo; cat "$out/$f.md"; done
 } >"$out/README.md"
 echo
 echo "results: $out"
