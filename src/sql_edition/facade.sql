@@ -116,7 +116,7 @@ DECLARE
 BEGIN
   IF setting IS NULL OR setting = '' THEN  -- never set (no such setting), or set empty
     RAISE USING ERRCODE = '55000', MESSAGE = 'uuidx.facade_key is not set',
-      HINT = 'A superuser sets it in postgresql.conf or with ALTER SYSTEM; or pass the key as the second argument.';
+      HINT = 'Pass the key as the second argument; in the SQL edition any role can set and read this setting (docs/managed.md).';
   END IF;
   IF colon > 0 THEN
     k0 := substr(s, 1, colon - 1);
