@@ -38,10 +38,14 @@ $sudo make -s install
 # The cluster: Debian's own tools. A throwaway one for the tour (pg_virtualenv runs the command
 # with PGHOST, PGPORT, PGUSER and PGDATABASE set, then deletes it); with --keep, a cluster of
 # pg_createcluster, left running.
-# Its port: the first from 5432 on where nothing answers (the Debian tools count only their own
-# clusters, and this machine may run another server).
+# Its port, where nothing answers: the Debian tools count only their own clusters, and this
+# machine may run other servers. The kept cluster's is the first from 5432 on; the throwaway
+# one's the first from a random point of 15432 to 25431, so that tours started at once (the
+# test command runs three, in three Debian roots) do not reach for the same port.
 port=5432
-while [ "$port" -lt 5532 ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+[ -n "$keep" ] || port=$((15432 + RANDOM % 10000))
+first=$port
+while [ "$port" -lt $((first + 100)) ] && (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 if [ -n "$keep" ]; then
   $sudo pg_createcluster --start -p "$port" "$major" uuidx >/dev/null
   tour() { $sudo runuser -u postgres -- psql --cluster "$major/uuidx" -X -v ON_ERROR_STOP=1 -e "$@"; }
