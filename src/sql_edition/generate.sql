@@ -161,17 +161,16 @@ BEGIN
 END
 $fn$;
 
--- As v1, with a fresh random node for every value, its multicast and local bits set (as
--- uuid-ossp's v1mc).
+-- As v1 (the session's next timestamp and its clock sequence), with a fresh random node for
+-- every value, its multicast and local bits set (as uuid-ossp's v1mc).
 CREATE FUNCTION @extschema@.uuid_generate_v1mc() RETURNS uuid
   LANGUAGE plpgsql
   SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-  g record := @extschema@.uuidx_sql_gregorian_next();
-  node bigint := ('x' || encode(substring(uuid_send(gen_random_uuid()) FROM 11), 'hex'))::bit(48)::bigint | x'030000000000'::bigint;
+  node bytea := substring(uuid_send(gen_random_uuid()) FROM 11);
 BEGIN
-  RETURN encode(int8send(((g.ts & 4294967295) << 32) | (((g.ts >> 32) & 65535) << 16) | 4096 | ((g.ts >> 48) & 4095))
-                || int8send((g.clock_seq_node & x'ffff000000000000'::bigint) | node), 'hex')::uuid;
+  RETURN encode(substring(uuid_send(@extschema@.uuid_generate_v1()) FROM 1 FOR 10) || set_byte(node, 0, get_byte(node, 0) | 3),
+                'hex')::uuid;
 END
 $fn$;
