@@ -11,28 +11,33 @@ COMMENT ON SEQUENCE @extschema@.uuidx_sql_v7_order IS
   'internal to the uuidx SQL edition: orders a session''s v7 values within a millisecond';
 
 -- §5.7 v7, in the session's sequence: unix_ts_ms is the clock's millisecond, or the session's
--- last one if the clock stepped back (kept in a setting); rand_a is 0; rand_b is the variant,
--- the session's next value of uuidx_sql_v7_order (§6.2 method 1: a counter, 46 bits, above
--- every earlier one of the session, rolled back or not), then 16 random bits of
--- gen_random_uuid(). So each value is above the session's previous one, and its time is the
--- clock's, never ahead. Each part is computed once, in one expression with every name qualified
--- and no SET clause: the planner inlines it into the calling query.
+-- last one if the clock stepped back (kept in a setting, written only when the millisecond moves
+-- on: set_config costs more than reading it); rand_a is 0; rand_b is the variant, the next value of
+-- uuidx_sql_v7_order (§6.2 method 1: a counter, 46 bits, above every earlier one of the session,
+-- rolled back or not), then 16 bits of random(), the session's generator, seeded from the strong
+-- random source (§6.9: the counter, not these bits, keeps the values unique; a CSPRNG call would
+-- cost more than the rest of the expression). So each value is above the session's previous one,
+-- and its time is the clock's, never ahead. One expression, every name qualified, no SET clause:
+-- the planner inlines it into the calling query. Its text is two int8 in hex, hi then lo.
 CREATE FUNCTION @extschema@.uuid_generate_v7() RETURNS uuid
   LANGUAGE sql
 AS $fn$
-SELECT pg_catalog.encode(
-  pg_catalog.int8send(pg_catalog.int8or(pg_catalog.int8shl(
-    pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8larger(
-      pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                       OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8,
-      -- concat: '0' when unset, and no operator looked up through the caller's search_path
-      pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8)::pg_catalog.text,
-      false)::pg_catalog.int8, 16), 28672))
-  OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.int8send(pg_catalog.int8or(
+SELECT (pg_catalog.lpad(pg_catalog.to_hex(pg_catalog.int8or(pg_catalog.int8shl(
+    CASE WHEN pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                               OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8
+              -- concat: '0' when unset, and no operator looked up through the caller's search_path
+              OPERATOR(pg_catalog.>) pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8
+    THEN pg_catalog.set_config('uuidx_sql.v7', pg_catalog.int8larger(
+           pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                            OPERATOR(pg_catalog.*) 1000::pg_catalog.float8)::pg_catalog.int8,
+           pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8)::pg_catalog.text,
+         false)::pg_catalog.int8
+    ELSE pg_catalog.concat('0', pg_catalog.current_setting('uuidx_sql.v7', true))::pg_catalog.int8 END,
+    16), 28672)), 16, '0')
+  OPERATOR(pg_catalog.||) pg_catalog.to_hex(pg_catalog.int8or(pg_catalog.int8or(
     pg_catalog.int8shl(pg_catalog.nextval('@extschema@.uuidx_sql_v7_order'::pg_catalog.regclass), 16),
-    pg_catalog.int8shl(1::pg_catalog.int8, 63))), 1, 6)
-  OPERATOR(pg_catalog.||) pg_catalog.substring(pg_catalog.uuid_send(pg_catalog.gen_random_uuid()), 15),
-  'hex')::pg_catalog.uuid
+    (-9223372036854775808)::pg_catalog.int8),
+    pg_catalog.floor(pg_catalog.random() OPERATOR(pg_catalog.*) 65536::pg_catalog.float8)::pg_catalog.int8)))::pg_catalog.uuid
 $fn$;
 
 CREATE FUNCTION @extschema@.uuidv7() RETURNS uuid
