@@ -39,7 +39,7 @@ ahead_prepare() {
   for r in "${roots[@]}"; do
     [ -n "${majors_in[$r]:-}" ] || continue
     echo "ahead: packages and servers of ${majors_in[$r]}in the $r root"
-    root_run "$r" env UUIDX_PG_VERSIONS="${majors_in[$r]% }" \
+    UUIDX_ROOT_ENV=UUIDX_SUITES root_run "$r" env UUIDX_PG_VERSIONS="${majors_in[$r]% }" \
       UUIDX_RUN_SCOPES="major cross-pairs packages" bash /uuidx/repo/test/run-tests.sh --install-only
   done
   renice -n 10 -p "$BASHPID" >/dev/null

@@ -111,9 +111,21 @@ else
   versions=("${UUIDX_DOCUMENTED_MAJORS[@]}")
 fi
 if [ -n "$install_only" ]; then
+  here=()
   for v in "${versions[@]}"; do
     [ -n "${UUIDX_MAJOR_ROOT[$v]:-}" ] && [ -z "${UUIDX_ROOT:-}" ] && continue
     pg_server_config "$v" >/dev/null || { echo "uuidx: could not provide PostgreSQL $v" >&2; exit 1; }
+    here+=("$v")
+  done
+  # The packages of the suites of a few majors (the frameworks'), which run_suite installs when
+  # the suite starts: taken now, after the servers and suite by suite in the run's order, they
+  # are off the path of the lane that runs those majors.
+  for s in "${selected[@]}"; do
+    for v in "${here[@]}"; do
+      [[ " $(sed -n 's/^# major: //p' "$s" | head -n 1) " == *" $v "* ]] || continue
+      ensure_packages $(sed -n 's/^# packages: //p' "$s" | head -n 1) || exit 1
+      break
+    done
   done
   echo "== installed what the suites and the harness call on this machine"
   exit 0
