@@ -24,14 +24,16 @@ check "release/versions.py: every file states the SQL and the distribution versi
 
 check "control file is trusted and not relocatable (its scripts use @extschema@)" \
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
-# Released scripts stay as released; every older version has an update path to this one.
-check "uuidx--1.0.sql is 1.0 as released (sha256)" \
-  bash -c "sha256sum uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
-check "uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
-  bash -c "sha256sum uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
-check "uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
-  bash -c "sha256sum uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
-check "the update script from 1.0 to EXTVERSION exists" test -f "uuidx--1.0--$ver.sql"
+# Released scripts stay as released (sha256sum -c names any that differs); every older version
+# has an update path to this one.
+check "the released install and update scripts are as released (sha256)" sha256sum -c <<'SUMS'
+a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94  uuidx--1.0.sql
+d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286  uuidx--1.1.sql
+d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00  uuidx--1.0--1.1.sql
+0598c725a900cf9a742a627fedb6bdacad7707493a9b25ae6f4f2c87e3d97fd6  uuidx--1.2.sql
+f11ee6e39a524090bd1d9ddd6deedf0774de44245d5c1f925375c6adc0bf2b83  uuidx--1.1--1.2.sql
+SUMS
+check "the update scripts lead from 1.0 and 1.1 to EXTVERSION" test -f "uuidx--1.1--$ver.sql" -a -f uuidx--1.0--1.1.sql
 
 check "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
   python3 release/pgxn_meta.py --root . META.json
