@@ -110,7 +110,7 @@ done <<<"$out"
 
 # versions.py must notice a file that states another version (make dist refuses then).
 mkdir -p "$tmp/tree/debian"
-cp Makefile uuidx.control META.json CHANGELOG.md "$tmp/tree/"
+cp Makefile uuidx.control META.json CHANGELOG.md README.md "$tmp/tree/"
 cp "uuidx--$ver.sql" "$tmp/tree/"
 cp debian/changelog "$tmp/tree/debian/"
 disagree() {  # disagree "what" file sed-expression: versions.py must fail on the edited copy
@@ -133,16 +133,22 @@ disagree "a META.json whose provides states another version" "$tmp/tree/META.jso
 disagree "a META.json version of two parts" "$tmp/tree/META.json" "s/\"version\": \"$d\"/\"version\": \"$ver\"/"
 disagree "a control file of another default_version" "$tmp/tree/uuidx.control" "s/^default_version = .*/default_version = '9.9'/"
 disagree "a CHANGELOG.md without a heading for the distribution version" "$tmp/tree/CHANGELOG.md" "s/^## $d\\b/## 9.9.9/"
+disagree "a README.md documenting another version" "$tmp/tree/README.md" "s/documents uuidx $d /documents uuidx 9.9.9 /"
+disagree "a README.md naming another version's archive" "$tmp/tree/README.md" "0,/uuidx-$d\\.tar/s//uuidx-9.9.9.tar/"
+disagree "a README.md released on another date than its CHANGELOG.md heading" "$tmp/tree/README.md" "s/), released [0-9-]* /), released 1999-01-01 /"
+disagree "a debian/changelog entry dated another day" "$tmp/tree/debian/changelog" "0,/^ -- .*>  \w*, [0-9]* /s//&1/"
 # A distribution version agreed everywhere is taken when it extends the SQL version (a packaging
 # release: Z changes) and refused when it does not (a new X.Y needs a new SQL version first).
 cp -a "$tmp/tree" "$tmp/patch"
 sed -i "s/\"version\": \"$d\"/\"version\": \"$ver.99\"/" "$tmp/patch/META.json"
 sed -i "1s/($d-/($ver.99-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $d\\b/## $ver.99/" "$tmp/patch/CHANGELOG.md"
+sed -i "s/uuidx $d /uuidx $ver.99 /; s/uuidx-$d\\./uuidx-$ver.99./g" "$tmp/patch/README.md"
 check "versions.py takes a patch release (EXTVERSION.99) agreed everywhere" python3 release/versions.py "$tmp/patch"
 sed -i "s/\"version\": \"$ver.99\"/\"version\": \"9.9.0\"/" "$tmp/patch/META.json"
 sed -i "1s/($ver.99-/(9.9.0-/" "$tmp/patch/debian/changelog"
 sed -i "s/^## $ver.99\\b/## 9.9.0/" "$tmp/patch/CHANGELOG.md"
+sed -i "s/uuidx $ver.99 /uuidx 9.9.0 /; s/uuidx-$ver.99\\./uuidx-9.9.0./g" "$tmp/patch/README.md"
 out=$(python3 release/versions.py "$tmp/patch" 2>&1)
 check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version, and only for that" \
   bash -c '[ "$(grep -c "^FAIL" <<<"$1")" = 1 ] && grep -q "^FAIL META.json version 9.9.0 is X.Y.Z with X.Y the SQL version" <<<"$1"' _ "$out"
