@@ -4,8 +4,9 @@
     python3 release/versions.py [ROOT]
 
 Two versions, each stated once and checked everywhere else:
-- the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, and the
-  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names);
+- the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, the
+  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names), and
+  update scripts that lead to it from every older install script;
 - the distribution version X.Y.Z, META.json's version: that of the archives and packages. A
   packaging release changes only Z, so X.Y must be the SQL version. Against it: META.json's
   provides entry, a CHANGELOG.md heading, and the upstream part of the newest debian/changelog
@@ -60,6 +61,15 @@ def main(argv):
     script = f"uuidx--{ver}.sql"
     check(f"META.json provides.uuidx.file is {script}", ext.get("file") == script, ext.get("file"))
     check(f"{script} exists", os.path.isfile(os.path.join(root, script)), "missing")
+    # Every older install script uuidx--A.sql has update scripts uuidx--A--B.sql ... to this version.
+    steps = dict(m.groups() for m in (re.fullmatch(r"uuidx--([0-9.]+)--([0-9.]+)\.sql", f) for f in os.listdir(root)) if m)
+    stranded = []
+    for m in filter(None, (re.fullmatch(r"uuidx--([0-9.]+)\.sql", f) for f in os.listdir(root))):
+        at = m.group(1)
+        for _ in range(len(steps)):
+            at = steps.get(at, at)
+        stranded += [] if at == ver else [m.group(1)]
+    check(f"every older install script has update scripts up to {ver}", not stranded, sorted(stranded))
 
     heading = re.search(rf"^## {re.escape(dist)}(?: — ([0-9-]{{10}}))?( |$)", read(root, "CHANGELOG.md"), re.M)
     check(f"CHANGELOG.md has a heading '## {dist}'", bool(heading), "no such heading")

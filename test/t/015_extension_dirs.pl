@@ -65,10 +65,9 @@ my $tagged = grep { $_->{digest} eq $digest_now && ($_->{annotations}{'org.openc
 note("the image archive of tag $tag: $archive_digest; the build printed $digest_now");
 ok($archive_digest eq $digest_now && $tagged == 1, "the release's image archive: its digest file, the manifest of its tag");
 
-my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright
-  ./share/extension/uuidx--1.0--1.1.sql ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1--1.2.sql
-  ./share/extension/uuidx--1.1.sql ./share/extension/uuidx--1.2-sql--1.2.sql ./share/extension/uuidx--1.2-sql.sql
-  ./share/extension/uuidx--1.2.sql ./share/extension/uuidx.control);
+my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright ./share/extension/uuidx--1.0--1.1.sql
+  ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1--1.2.sql ./share/extension/uuidx--1.1.sql ./share/extension/uuidx--1.2-sql--1.2.sql
+  ./share/extension/uuidx--1.2-sql.sql ./share/extension/uuidx--1.2.sql ./share/extension/uuidx.control);
 my @files = files_under("$dirs/now/extension");
 is("@files", "@expected_files", 'extension directory from make install: lib/, share/extension/ and the licence');
 
