@@ -4,15 +4,19 @@
     python3 release/versions.py [ROOT]
 
 Two versions, each stated once and checked everywhere else:
-- the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, and the
-  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names);
+- the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, the
+  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names), and
+  update scripts that lead to it from every older install script;
 - the distribution version X.Y.Z, META.json's version: that of the archives and packages. A
   packaging release changes only Z, so X.Y must be the SQL version. Against it: META.json's
   provides entry, a CHANGELOG.md heading, and the upstream part of the newest debian/changelog
-  version (1.1.1-1 -> 1.1.1).
+  version (1.1.1-1 -> 1.1.1), and the README: the line "This README documents uuidx X.Y.Z (SQL
+  version X.Y), released DATE", DATE that of the CHANGELOG.md heading, and every archive name
+  uuidx-X.Y.Z it gives.
 Prints one line per check, "ok   ..." or "FAIL ...", and exits 1 if any failed. make dist, make
 release and test/suites/05_version.sh run it.
 """
+import datetime
 import json
 import os
 import re
@@ -57,11 +61,28 @@ def main(argv):
     script = f"uuidx--{ver}.sql"
     check(f"META.json provides.uuidx.file is {script}", ext.get("file") == script, ext.get("file"))
     check(f"{script} exists", os.path.isfile(os.path.join(root, script)), "missing")
+    # Every older install script uuidx--A.sql has update scripts uuidx--A--B.sql ... to this version.
+    steps = dict(m.groups() for m in (re.fullmatch(r"uuidx--([0-9.]+)--([0-9.]+)\.sql", f) for f in os.listdir(root)) if m)
+    stranded = []
+    for m in filter(None, (re.fullmatch(r"uuidx--([0-9.]+)\.sql", f) for f in os.listdir(root))):
+        at = m.group(1)
+        for _ in range(len(steps)):
+            at = steps.get(at, at)
+        stranded += [] if at == ver else [m.group(1)]
+    check(f"every older install script has update scripts up to {ver}", not stranded, sorted(stranded))
 
-    heading = re.search(rf"^## {re.escape(dist)}( |$)", read(root, "CHANGELOG.md"), re.M)
+    heading = re.search(rf"^## {re.escape(dist)}(?: — ([0-9-]{{10}}))?( |$)", read(root, "CHANGELOG.md"), re.M)
     check(f"CHANGELOG.md has a heading '## {dist}'", bool(heading), "no such heading")
 
-    # The first line of a Debian changelog: "uuidx (1.1.1-1) unstable; urgency=medium".
+    readme = read(root, "README.md")
+    m = re.search(r"documents uuidx (\S+) \(SQL version (\S+)\), released (\S+) ", readme)
+    stated = m.groups() if m else "no 'documents uuidx X.Y.Z (SQL version X.Y), released DATE' line"
+    check(f"README.md documents uuidx {dist} (SQL version {ver}), released on the date of its CHANGELOG.md heading",
+          bool(m and heading) and stated == (dist, ver, heading.group(1)), stated)
+    names = sorted(set(re.findall(r"uuidx-([0-9]+\.[0-9]+\.[0-9]+)", readme)) - {dist})
+    check(f"README.md names archives of uuidx {dist} only", not names, names)
+
+    # The first line of a Debian changelog: "uuidx (1.2.0-1) unstable; urgency=medium".
     first = read(root, "debian/changelog").splitlines()[0] if os.path.exists(
         os.path.join(root, "debian/changelog")) else ""
     m = re.match(r"^(\S+) \(([^)\s]+)\) ", first)
@@ -71,6 +92,11 @@ def main(argv):
         upstream = upstream.rsplit("-", 1)[0] if "-" in upstream else upstream  # Debian revision
         check(f"debian/changelog's upstream version is {dist}", upstream == dist, f"{debver} (upstream {upstream})")
         check("debian/changelog's source package is uuidx", m.group(1) == "uuidx", m.group(1))
+        # Its entry's trailer: " -- NAME <ADDRESS>  Fri, 27 Nov 2026 12:00:00 +0000".
+        when = re.search(r"^ -- .*>  \w{3}, (\d+ \w{3} \d{4}) ", read(root, "debian/changelog"), re.M)
+        when = datetime.datetime.strptime(when.group(1), "%d %b %Y").date().isoformat() if when else None
+        check("debian/changelog's entry is dated as the CHANGELOG.md heading",
+              bool(heading) and when == heading.group(1), when)
     else:
         check(f"debian/changelog's upstream version is {dist}", False, f"unreadable first line {first!r}")
 

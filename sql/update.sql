@@ -1,5 +1,5 @@
--- Versioned updates (same output on every major): 1.0 installed, used, and brought to 1.1 by
--- ALTER EXTENSION uuidx UPDATE has exactly the objects of a fresh 1.1 install (every member,
+-- Versioned updates (same output on every major): 1.0 installed, used, and brought to the default version
+-- (1.2, through 1.1) by ALTER EXTENSION uuidx UPDATE has exactly the objects of a fresh install (every member,
 -- signature, volatility, strictness, parallel safety, symbol, owner, comment), the data and
 -- defaults made under 1.0 keep working, and the descriptions 1.0 wrote on pg_catalog's functions
 -- on 17 and 18 are the server's own again.
@@ -74,7 +74,7 @@ UNION ALL
 (SELECT 'only in fresh install', l FROM unnest(string_to_array(:'extension_catalog', E'\n')) AS l
  EXCEPT SELECT 'only in fresh install', l FROM unnest(string_to_array(:'updated_catalog', E'\n')) AS l)
 ORDER BY 1, 2;
--- No 1.1 function is without a comment, and none lies outside the extension's schema.
+-- No function is without a comment, and none lies outside the extension's schema.
 SELECT count(*) AS members,
        count(*) FILTER (WHERE l LIKE '%| (no comment)') AS without_comment,
        count(*) FILTER (WHERE split_part(l, ' | ', 2) <> 'public') AS outside_schema

@@ -24,14 +24,13 @@ check "release/versions.py: every file states the SQL and the distribution versi
 
 check "control file is trusted and not relocatable (its scripts use @extschema@)" \
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
-# Released scripts stay as released; every older version has an update path to this one.
-check "uuidx--1.0.sql is 1.0 as released (sha256)" \
-  bash -c "sha256sum uuidx--1.0.sql | grep -q '^a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94 '"
-check "uuidx--1.1.sql is 1.1 as released on 2026-11-24 (sha256)" \
-  bash -c "sha256sum uuidx--1.1.sql | grep -q '^d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286 '"
-check "uuidx--1.0--1.1.sql is the update to 1.1 as released (sha256)" \
-  bash -c "sha256sum uuidx--1.0--1.1.sql | grep -q '^d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00 '"
-check "the update script from 1.0 to EXTVERSION exists" test -f "uuidx--1.0--$ver.sql"
+check "the released install and update scripts are as released (sha256sum -c names any that differs)" sha256sum -c <<'SUMS'
+a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94  uuidx--1.0.sql
+d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286  uuidx--1.1.sql
+d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00  uuidx--1.0--1.1.sql
+0598c725a900cf9a742a627fedb6bdacad7707493a9b25ae6f4f2c87e3d97fd6  uuidx--1.2.sql
+f11ee6e39a524090bd1d9ddd6deedf0774de44245d5c1f925375c6adc0bf2b83  uuidx--1.1--1.2.sql
+SUMS
 
 check "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
   python3 release/pgxn_meta.py --root . META.json
@@ -108,7 +107,7 @@ done <<<"$out"
 
 # versions.py must notice a file that states another version (make dist refuses then).
 mkdir -p "$tmp/tree/debian"
-cp Makefile uuidx.control META.json CHANGELOG.md "$tmp/tree/"
+cp Makefile uuidx.control META.json CHANGELOG.md README.md "$tmp/tree/"
 cp "uuidx--$ver.sql" "$tmp/tree/"
 cp debian/changelog "$tmp/tree/debian/"
 disagree() {  # disagree "what" file sed-expression: versions.py must fail on the edited copy
@@ -131,16 +130,18 @@ disagree "a META.json whose provides states another version" "$tmp/tree/META.jso
 disagree "a META.json version of two parts" "$tmp/tree/META.json" "s/\"version\": \"$d\"/\"version\": \"$ver\"/"
 disagree "a control file of another default_version" "$tmp/tree/uuidx.control" "s/^default_version = .*/default_version = '9.9'/"
 disagree "a CHANGELOG.md without a heading for the distribution version" "$tmp/tree/CHANGELOG.md" "s/^## $d\\b/## 9.9.9/"
+disagree "a README.md documenting another version" "$tmp/tree/README.md" "s/documents uuidx $d /documents uuidx 9.9.9 /"
+disagree "a README.md naming another version's archive" "$tmp/tree/README.md" "0,/uuidx-$d\\.tar/s//uuidx-9.9.9.tar/"
+disagree "a README.md released on another date than its CHANGELOG.md heading" "$tmp/tree/README.md" "s/), released [0-9-]* /), released 1999-01-01 /"
+disagree "a debian/changelog entry dated another day" "$tmp/tree/debian/changelog" "0,/^ -- .*>  \w*, [0-9]* /s//&1/"
 # A distribution version agreed everywhere is taken when it extends the SQL version (a packaging
 # release: Z changes) and refused when it does not (a new X.Y needs a new SQL version first).
 cp -a "$tmp/tree" "$tmp/patch"
-sed -i "s/\"version\": \"$d\"/\"version\": \"$ver.99\"/" "$tmp/patch/META.json"
-sed -i "1s/($d-/($ver.99-/" "$tmp/patch/debian/changelog"
-sed -i "s/^## $d\\b/## $ver.99/" "$tmp/patch/CHANGELOG.md"
+bump() {  # bump FROM TO: the distribution version FROM (a sed pattern) made TO in every file of the copy
+  sed -i "s/\"version\": \"$1\"/\"version\": \"$2\"/; 1s/($1-/($2-/; s/^## $1\\b/## $2/; s/uuidx $1 /uuidx $2 /; s/uuidx-$1\\./uuidx-$2./g" "$tmp/patch/"{META.json,debian/changelog,CHANGELOG.md,README.md}; }
+bump "$d" "$ver.99"
 check "versions.py takes a patch release (EXTVERSION.99) agreed everywhere" python3 release/versions.py "$tmp/patch"
-sed -i "s/\"version\": \"$ver.99\"/\"version\": \"9.9.0\"/" "$tmp/patch/META.json"
-sed -i "1s/($ver.99-/(9.9.0-/" "$tmp/patch/debian/changelog"
-sed -i "s/^## $ver.99\\b/## 9.9.0/" "$tmp/patch/CHANGELOG.md"
+bump "$ver\\.99" 9.9.0
 out=$(python3 release/versions.py "$tmp/patch" 2>&1)
 check "versions.py refuses a distribution version 9.9.0 agreed everywhere but the SQL version, and only for that" \
   bash -c '[ "$(grep -c "^FAIL" <<<"$1")" = 1 ] && grep -q "^FAIL META.json version 9.9.0 is X.Y.Z with X.Y the SQL version" <<<"$1"' _ "$out"

@@ -129,13 +129,12 @@ for p in "${packages[@]}"; do
   # What the package holds and needs.
   contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
   missing=""
-  for f in ./usr/lib/postgresql/$m/lib/uuidx.so ./usr/share/postgresql/$m/extension/uuidx.control \
-    ./usr/share/postgresql/$m/extension/uuidx--1.0.sql ./usr/share/postgresql/$m/extension/uuidx--1.1.sql \
-    ./usr/share/postgresql/$m/extension/uuidx--1.0--1.1.sql ./usr/share/postgresql/$m/extension/uuidx--1.1-sql.sql \
-    ./usr/share/postgresql/$m/extension/uuidx--1.1-sql--1.1.sql ./usr/share/doc/$p/copyright; do
+  for f in ./usr/lib/postgresql/$m/lib/uuidx.so ./usr/share/doc/$p/copyright uuidx.control uuidx--1.0.sql uuidx--1.1.sql \
+    uuidx--1.2.sql uuidx--1.0--1.1.sql uuidx--1.1--1.2.sql uuidx--1.2-sql.sql uuidx--1.2-sql--1.2.sql; do
+    [[ $f = ./* ]] || f=./usr/share/postgresql/$m/extension/$f
     grep -qx -- "$f" <<<"$contents" || missing="$missing $f"
   done
-  tap_check "$p: the .deb holds uuidx.so, the control file, the 1.0, 1.1 and 1.0--1.1 scripts, the SQL edition's two steps, copyright" \
+  tap_check "$p: the .deb holds uuidx.so, the control file, every install and update script, the SQL edition's two steps, copyright" \
     "$([ -z "$missing" ] && echo t)" "${missing:+lacks:$missing}"
   depends=$(dpkg-deb -f "$deb" Depends)
   tap_check "$p: Depends names postgresql-$m and libssl3" \

@@ -65,9 +65,9 @@ my $tagged = grep { $_->{digest} eq $digest_now && ($_->{annotations}{'org.openc
 note("the image archive of tag $tag: $archive_digest; the build printed $digest_now");
 ok($archive_digest eq $digest_now && $tagged == 1, "the release's image archive: its digest file, the manifest of its tag");
 
-my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright
-  ./share/extension/uuidx--1.0--1.1.sql ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1-sql--1.1.sql
-  ./share/extension/uuidx--1.1-sql.sql ./share/extension/uuidx--1.1.sql ./share/extension/uuidx.control);
+my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright ./share/extension/uuidx--1.0--1.1.sql
+  ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1--1.2.sql ./share/extension/uuidx--1.1.sql ./share/extension/uuidx--1.2-sql--1.2.sql
+  ./share/extension/uuidx--1.2-sql.sql ./share/extension/uuidx--1.2.sql ./share/extension/uuidx.control);
 my @files = files_under("$dirs/now/extension");
 is("@files", "@expected_files", 'extension directory from make install: lib/, share/extension/ and the licence');
 
@@ -178,8 +178,8 @@ sub checks {
 	provide($src, 'now', $mnt);
 	my $node = mounted_node("extdir_$src", $mnt);
 	note "$src: extension_control_path = '\$system:$mnt/share', dynamic_library_path = '\$libdir:$mnt/lib'";
-	check_sql($node, "$src: listed by pg_available_extensions, versions 1.0, 1.1 and 1.1-sql (the SQL edition's, to move from it)", qq{
-		SELECT default_version = '$version' AND vs = '1.0 1.1 1.1-sql', format('default %s, versions %s', default_version, vs)
+	check_sql($node, "$src: listed by pg_available_extensions, versions 1.0, 1.1, 1.2 and 1.2-sql (the SQL edition's, to move from it)", qq{
+		SELECT default_version = '$version' AND vs = '1.0 1.1 1.2 1.2-sql', format('default %s, versions %s', default_version, vs)
 		FROM pg_available_extensions,
 		     LATERAL (SELECT string_agg(version, ' ' ORDER BY version) vs FROM pg_available_extension_versions WHERE name = 'uuidx') v
 		WHERE name = 'uuidx'});
