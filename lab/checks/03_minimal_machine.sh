@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scope: once
 # timeout: 1800
+# packages: shfmt
 # A new minimal machine: a bare root of the machine's own Debian suite (mmdebstrap minbase plus
 # git, as `docker run debian:bookworm` gives with git; lab/root.sh), copied anew for every
 # run so that nothing is installed in it first. In it:
@@ -10,7 +11,7 @@
 #      sudo (lab/quickstart_runs.sh);
 #   3. the install step of the test command (test/run-tests.sh --install-only) succeeds, and then
 #      every program any script of the repository calls is found: the list is read from the
-#      scripts themselves (lab/checks/commands_used.py); a program that the scripts look for with
+#      scripts themselves (lab/checks/commands_used.py, on shfmt's parser); a program that the scripts look for with
 #      `command -v` before calling it is optional and only listed. PostgreSQL's programs are looked
 #      for in its bin directory too, which the test command puts in PATH for the suites.
 # The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
