@@ -11,9 +11,7 @@
 # adds its own), which the lab builds and installs into a throwaway copy of the server's
 # installation and starts ("# variant:", "# server:"); the whole regression schedule runs against
 # it (test/suites/20_regress.sh with that copy's programs).
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 cxx=clang++-14
 pg_config=${UUIDX_CLANG_PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 by_clang() {  # FILE...: each file's .comment section names clang 14

@@ -16,10 +16,8 @@
 # every pg_catalog name the edition's bodies use; a superuser with search_path = public,
 # pg_catalog runs the edition: none of them runs, results unchanged; control: an unqualified
 # function runs them.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 work=$(mktemp -d /tmp/uuidx-sqled.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 seed=0.2024   # setseed() of every random input: a run is repeated by running it again

@@ -10,10 +10,8 @@
 # a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
 # Defaults and types are read with pg_get_expr, format_type and the function OIDs in
 # pg_attrdef.adbin.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 tap_need "the server has pg_catalog.uuidv7()" "$([ -n "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ] && echo t)"
 

@@ -11,10 +11,8 @@
 # for pg_uuidv7, taken from README.md); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
 # rewritten with uuidx's equivalent; then the drop goes through. The equivalents table of
 # README.md is read from it, each row's expressions compared on sample values.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 package=postgresql-18-pg-uuidv7
 tap_need "apt-get install postgresql-N-pg-uuidv7" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \

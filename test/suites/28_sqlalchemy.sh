@@ -9,10 +9,8 @@
 # without an id, each key read back from the INSERT's RETURNING (inserted_primary_key). Checks:
 # what the example prints is what its comments say; the server log (log_statement = 'all') shows
 # the INSERTs carrying RETURNING; psycopg2 describes the column as uuid (OID 2950); the table holds 100 v7 keys, increasing in insertion order.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 py=/usr/bin/python3  # Debian's, which has the packages above
 tap_need "python3-sqlalchemy and python3-psycopg2 importable by Debian's python3" \

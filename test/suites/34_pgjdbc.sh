@@ -11,11 +11,9 @@
 # users meet: the RETURNING PgJDBC adds for generated keys (in the server's log), batches with and
 # without reWriteBatchedInserts, and UUID.compareTo (signed longs), which disagrees with the
 # server on a v7 key whose top bit is set (a time from the year 6429 on).
-set -u
-cd "$(dirname "$0")/../.."
 package=libpostgresql-jdbc-java
 jar=/usr/share/java/postgresql.jar
-source test/lib/packaged_suite.sh
+source "$(dirname "$0")/../lib/packaged_suite.sh"
 version=$(dpkg-query -W -f='${Version}' "$package")
 java_version=$(java -version 2>&1 | head -n 1)
 tap_need "PgJDBC from Debian's libpostgresql-jdbc-java, Java from default-jdk-headless" \

@@ -9,10 +9,8 @@
 # PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
 # the tarball the suite fails under CI (skipped elsewhere). The pruning by a uuid_extract_time(id)
 # predicate is the planner hook's, preloaded with session_preload_libraries.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')

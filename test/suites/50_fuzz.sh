@@ -10,10 +10,8 @@
 # directory; the committed corpus is never written. A target fails on any crash, sanitizer report,
 # leak, timeout or FUZZ_CHECK, and when it records no execution; the executions of each run are
 # printed.
-set -u
-cd "$(dirname "$0")/../.."
 seconds=${UUIDX_FUZZ_SECONDS:-20}
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 out=$(make -s -j2 fuzz 2>&1)
 tap_check "make fuzz" "$([ $? = 0 ] && echo t)" "$(tail -n 40 <<<"$out")"

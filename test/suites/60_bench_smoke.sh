@@ -4,9 +4,8 @@
 # runs end to end and that what it prints and writes has the promised structure, with numbers
 # that parse. It asserts no timing: thresholds belong to the benchmark's report, not to tests.
 # (The core's own benchmark, which no server changes, is suite 12_core_bench, run once.)
-set -u -o pipefail
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
+set -o pipefail
 check() {  # check "what" command...
   tap_check "$1" "$("${@:2}" && echo t)"
 }

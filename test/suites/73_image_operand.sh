@@ -15,9 +15,7 @@
 # trixie, which shows the check can tell. A run that left out 18 or 19 has no image of it: then
 # that image is skipped, saying so. (UUIDX_OPERAND_ANY_IMAGE=1 takes whatever archive the release
 # directory holds, built from this tree or not: a development aid.)
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 source release/artefacts.sh
 work=$(mktemp -d /tmp/uuidx-operand.XXXXXX)
 trap 'rm -rf "$work"' EXIT
