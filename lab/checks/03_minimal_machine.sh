@@ -15,11 +15,7 @@
 #      `command -v` before calling it is optional and only listed. PostgreSQL's programs are looked
 #      for in its bin directory too, which the test command puts in PATH for the suites.
 # The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
-set -u
-cd "$(dirname "$0")/../.."
-source lab/deps.sh
-source lab/root.sh
-source lab/checks/check.sh
+source "$(dirname "$0")/check.sh"
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 start=$(date +%s)
