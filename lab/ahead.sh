@@ -1,20 +1,13 @@
-# ahead.sh: what the later parts of a full test run need in the Debian roots, made in the
-# background while the suites on the machine run. lab/run.sh sources it (it reads the
-# matrix (lab/matrix.sh: UUIDX_MAJOR_ROOT, UUIDX_CROSS_PATHS; source root.sh first) and calls
-#   ahead_start LOG MAJOR...   # starts it for the majors under test. What the roots' lanes
-#                              # need first (the roots, their packages and servers: the 16.2
-#                              # build, on the run's longest path) is made at the suites' own
-#                              # priority; what they need last (the servers across majors,
-#                              # Citus) at a lower one (nice 10, best-effort I/O class 7), never
-#                              # starved (at nice 19 and in the idle class a lane could wait on a
-#                              # build that got no CPU)
+# ahead.sh: what the later parts of a full run need in the Debian roots, made in the background
+# while the suites on the machine run. lab/run.sh sources it (after root.sh and lab/matrix.sh) and calls
+#   ahead_start LOG MAJOR...   # for the majors under test
 #   ahead_stop                 # ends it, with what it started, if it is still running
-# In the order the run will need them: the roots; in each, the packages and servers of its majors
-# (run-tests.sh --install-only there: the 16.2 build, Debian's 17, 18, 19); the servers of the
-# runs across majors built from source (15.18, and 18.6 in the trixie root); Citus for 17 and 18.
-# Whoever needs one of these first makes it and the other waits (the locks of root.sh,
-# pgserver.sh and citus.sh), so nothing is made twice; what fails here is made again, and
-# reported, by the suite that needs it.
+# In the order the run needs them: the roots; in each, the packages and servers of its majors
+# (run-tests.sh --install-only there), at the suites' own priority (the 16.2 build is on the run's
+# longest path); then the servers across majors (15.18, and 18.6 in trixie) and Citus, at nice 10
+# and best-effort I/O class 7 (never idle: a lane could wait on a build starved of CPU). Whoever
+# needs one first makes it and the other waits (the locks of root.sh, pgserver.sh and citus.sh);
+# what fails here is made again, and reported, by the suite that needs it.
 
 source "$(dirname "${BASH_SOURCE[0]}")/limits.sh"  # kill_tree
 

@@ -77,17 +77,11 @@ _citus_provide_locked() {
           src/include/pg_version_compat.h
         echo "renamed Citus's have_createdb_privilege for $("$pg_config" --version)"
       fi
-      # --without-libcurl: with libcurl Citus compiles in anonymous usage statistics that try to
-      # reach its servers; the tests never connect anywhere but 127.0.0.1. A server built with
-      # libcurl (Debian's 18: OAuth) defines HAVE_LIBCURL in its pg_config.h, which Citus's
-      # sources read whatever configure says: there Citus is linked with libcurl, and the
-      # statistics stay off (their default unless Citus is built with
-      # ENABLE_CITUS_STATISTICS_COLLECTION).
-      # (Citus's link line keeps only -lssl and -lcrypto of configure's libraries: -lcurl is
-      # added after the objects.)
-      # Built for the tests only, at the CPU cost they need: -O0 (compiles faster than -O2;
-      # the tests time nothing of Citus) and no JIT bitcode (Debian's servers build every
-      # source a second time with clang for it; the tests never JIT-inline Citus).
+      # --without-libcurl: with it Citus compiles in usage statistics that try to reach its servers
+      # (the tests connect to 127.0.0.1 only). A server built with libcurl (Debian's 18: OAuth)
+      # defines HAVE_LIBCURL in its pg_config.h, which Citus's sources read whatever configure
+      # says: there Citus links libcurl (-lcurl after the objects) and the statistics stay off (their
+      # default). -O0 and no JIT bitcode: the tests time nothing of Citus and never JIT-inline it.
       if grep -q '^#define HAVE_LIBCURL 1' "$("$pg_config" --includedir-server)/pg_config.h"; then
         ./configure PG_CONFIG="$pg_config" CFLAGS="$UUIDX_CITUS_CFLAGS"
         make -j"$(($(nproc) + 1))" with_llvm=no LDFLAGS_SL=-lcurl

@@ -23,9 +23,8 @@ cross_provide() {
 }
 
 # Sets bin[M] (an associative array) for each major of UUIDX_PG_VERSIONS, each with uuidx
-# installed; 15 is Debian's source build of 15.18 (bookworm's 15.20 stamps every column with a
-# pg_attver option that later majors' releases cannot read, which breaks every dump or upgrade
-# into them, uuidx or not). On failure prints why as a lab-failed line (lab/count.sh), and exits.
+# installed; 15 is Debian's source build of 15.18 (lab/pgserver.sh says why). On failure prints
+# why as a lab-failed line (lab/count.sh), and exits.
 declare -A bin
 cross_provide_majors() {
   local m how

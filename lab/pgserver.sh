@@ -3,23 +3,17 @@
 #   pg_server_config 17          # prints the pg_config of a PostgreSQL 17 install, providing one
 #   pg_server_config 15 source   # the same, but always Debian's source build (see below)
 #
-# How a major is provided (on the machine, or inside a Debian root of lab/root.sh, where the
-# same functions run; lab/matrix says which major runs where):
-#   - apt's postgresql-N + postgresql-server-dev-N when apt has them (bookworm: 15; a trixie
-#     root: 17);
-#   - apt's packages from Debian experimental when only experimental has them (a sid root: 19),
-#     installed with -t experimental;
-#   - 16, which no Debian suite packages and whose source package is not served: the PostgreSQL
-#     16.2 tree of ../shared/vendor (lab/vendor.sh), built as below, with assertions on;
-#   - otherwise Debian's own source package postgresql-N (apt-get source from the deb-src suites
-#     below: the newest listed version whose files download), configured --with-openssl
-#     --with-uuid=e2fs, built with the contrib modules the tests use, and installed into
-#     $UUIDX_PG_CACHE/pgN (default /var/cache/uuidx). A finished build leaves a stamp file and is
-#     reused by later runs; a build takes a few minutes on 2 cores.
-# 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION),
-# because 15.20 stamps columns with a pg_attver option that 17.11 and 18.6 cannot read, so no
-# dump or pg_upgrade from it into them can work, whatever the extension.
-# Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
+# How a major is provided (on the machine, or in a Debian root of lab/root.sh; lab/matrix says where):
+#   - apt's postgresql-N + postgresql-server-dev-N (bookworm: 15; trixie: 17); from Debian
+#     experimental with -t experimental when only it has them (sid: 19);
+#   - 16, which no Debian suite packages nor serves as source: ../shared/vendor's 16.2 tree
+#     (lab/vendor.sh), built as below, with assertions on;
+#   - otherwise Debian's source package postgresql-N (the newest listed version that downloads),
+#     built with the contrib modules the tests use into $UUIDX_PG_CACHE/pgN (/var/cache/uuidx),
+#     once: a stamp file marks a finished build (a few minutes on 2 cores).
+# 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION):
+# 15.20 stamps columns with a pg_attver option 17.11 and 18.6 cannot read, so no dump or
+# pg_upgrade from it into them works. Messages go to stderr; logs to $UUIDX_PG_CACHE/pgN.build.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}

@@ -3,11 +3,10 @@
 # lab/kinds/tap_cross.sh along the upgrade paths). Source it, then
 #   tap_prove PG_CONFIG "TESTS" [VAR=VALUE ...]
 # runs TESTS (paths under test/t, globs allowed) against PG_CONFIG's installation with the
-# variables given, and prints prove's verbose output (lab/count.sh counts it); its status is
-# make's. The tests start their own clusters, and a server refuses to run as root: as root, make
-# runs as the unprivileged test user, in a scratch copy that the user owns (prove writes
-# tmp_check beside the tests, and the checkout may lie where that user cannot go, such as
-# /root): the Makefile, what the release's tests hold (test/, sql/, expected/).
+# variables given, printing prove's verbose output (lab/count.sh counts it); its status is make's.
+# A server refuses to run as root: as root, make runs as the unprivileged test user, in a scratch
+# copy it owns (prove writes tmp_check beside the tests; the checkout may lie where that user
+# cannot go, such as /root) of the Makefile, test/, sql/ and expected/.
 UUIDX_TEST_USER=${UUIDX_TEST_USER:-uuidx_test}
 # The TAP tests across majors: lab/kinds/tap_cross.sh runs them along the upgrade paths, and
 # lab/kinds/tap.sh every other one per major.

@@ -2,22 +2,16 @@
 # need a newer C library than the machine's bookworm. Source it after deps.sh, then:
 #   root_provide trixie              # makes the root once (mmdebstrap), prints its directory
 #   root_run trixie CMD [ARG...]     # runs CMD as root inside it, the repository at /uuidx/repo
-#   root_provide bookworm-bare       # a bare root: minbase plus git, as a new minimal machine is
-#                                    # (docker run debian:SUITE with git); for the machine's own
-#                                    # suite it gets the machine's Debian apt sources (-updates,
-#                                    # -security). lab/checks/03_minimal_machine.sh copies it and
-#                                    # installs into the copy only.
-#
-# A root lives in $UUIDX_PG_CACHE/roots/SUITE (default /var/cache/uuidx/roots). It is made in a
-# temporary directory next to it and renamed when complete, so an interrupted run leaves nothing
-# half-made; later runs reuse it. In a root, no service may start (policy-rc.d) and installing a
-# PostgreSQL package creates no cluster (createcluster.conf).
-# root_run enters with unshare: private mount and PID namespaces, a fresh /proc, binds of /dev,
-# /dev/pts and /sys, tmpfs on /dev/shm and /tmp, the repository at /uuidx/repo and its ../shared
-# at /uuidx/shared (read-only), then chroot. Every mount belongs to the namespace, so it is gone
-# with its last process, and the machine's mount table never shows them; whatever ends the run
-# (an exit, SIGTERM to the caller or to its process group, SIGKILL of unshare) ends every process
-# inside.
+#   root_provide bookworm-bare       # a bare root, minbase plus git, as a new minimal machine
+#                                    # (docker run debian:SUITE with git), with the machine's apt
+#                                    # sources for its own suite; 03_minimal_machine installs into a copy
+# A root lives in $UUIDX_PG_CACHE/roots/SUITE (/var/cache/uuidx/roots), made in a temporary
+# directory beside it and renamed when complete (an interrupted run leaves nothing half-made), then
+# reused. In it no service may start (policy-rc.d) and a PostgreSQL package creates no cluster.
+# root_run enters with unshare (private mount and PID namespaces, a fresh /proc, binds of /dev,
+# /dev/pts and /sys, tmpfs on /dev/shm and /tmp, the repository at /uuidx/repo, ../shared at
+# /uuidx/shared read-only), then chroot: every mount is gone with the namespace's last process, and
+# whatever ends the run (exit, SIGTERM to the caller or its group, SIGKILL of unshare) ends all inside.
 
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
 UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}

@@ -4,12 +4,11 @@
 #   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
 #   uuidx_variant_remove "$bindir"           # when done
 #   bindir=$(uuidx_server_copy /path/to/pg_config)   # the copy alone, without uuidx in it
-# The copy lives in a temporary root that mirrors the absolute paths of the server's bindir,
-# pkglibdir, sharedir and includedir-server: its bin/ holds real copies of the programs (PostgreSQL finds its
-# libraries and share files relative to where the executable really is, symlinks resolved), its
-# lib/ and share/ symlinks to the server's files, except uuidx's own, which `make install
-# DESTDIR=<root>` writes there. The build is kept in build/pg/<bindir>-NAME (rebuilt only when a
-# source changed); its output goes to that directory's .log.
+# The copy, in a temporary root, mirrors the absolute paths of the server's bindir, pkglibdir,
+# sharedir and includedir-server: real copies of the programs (PostgreSQL finds its libraries and
+# share files from where the executable really is), symlinks to the server's other files but
+# uuidx's own, which `make install DESTDIR=<root>` writes. The build is kept in
+# build/pg/<bindir>-NAME (rebuilt only where a source changed), its output in that directory's .log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/build.sh"  # uuidx_build_dir
 

@@ -1,24 +1,17 @@
 #!/usr/bin/env bash
 # scope: once
 # timeout: 1800
-# A new minimal machine: a bare root of the machine's own Debian suite (mmdebstrap minbase plus
-# git, as `docker run debian:bookworm` gives with git; lab/root.sh), copied anew for every
-# run so that nothing is installed in it first. In it:
-#   1. it lacks what a full install has (procps, python3, a compiler, PostgreSQL), so the checks
-#      below mean something;
-#   2. the README's first command, test/quickstart.sh, passes as root, and again as a user through
-#      sudo (lab/quickstart_runs.sh);
-#   3. the install step of the test command (test/run-tests.sh --install-only) succeeds, and then
-#      every program any script of the repository calls is found: the list is read from the
-#      scripts themselves (lab/checks/commands_used.py); a program that the scripts look for with
-#      `command -v` before calling it is optional and only listed. PostgreSQL's programs are looked
-#      for in its bin directory too, which the test command puts in PATH for the suites.
+# packages: shfmt
+# A new minimal machine: a bare root of the machine's own Debian suite (lab/root.sh: minbase and
+# git, as `docker run debian:bookworm` with git), copied anew for every run. In it: (1) what a full
+# install has is absent (procps, python3, a compiler, PostgreSQL), so the checks mean something;
+# (2) the README's first command, test/quickstart.sh, passes as root and as a user through sudo
+# (lab/quickstart_runs.sh); (3) the test command's install step (--install-only) succeeds, then
+# every program a script of the repository calls is found (the list read from the scripts by
+# lab/checks/commands_used.py; one looked for with `command -v` first is optional, only listed;
+# PostgreSQL's bin directory is in PATH, as the test command puts it for the suites).
 # The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
-set -u
-cd "$(dirname "$0")/../.."
-source lab/deps.sh
-source lab/root.sh
-source lab/checks/check.sh
+source "$(dirname "$0")/check.sh"
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
 start=$(date +%s)

@@ -8,11 +8,7 @@
 # and must end with "== uuidx works" after its 100,000 values checked. Bookworm (15) is suite
 # 03_minimal_machine's, on a bare root. It runs first in each root's lane (UUIDX_LANE_ROOT), or
 # in the suites UUIDX_QUICKSTART_SUITES names.
-set -u
-cd "$(dirname "$0")/../.."
-source lab/deps.sh
-source lab/root.sh
-source lab/checks/check.sh
+source "$(dirname "$0")/check.sh"
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)
 for suite in ${UUIDX_QUICKSTART_SUITES:-${UUIDX_LANE_ROOT:-trixie sid}}; do

@@ -7,12 +7,8 @@
 # or running after a command in it, whether it succeeds, fails or is ended by SIGTERM. Also: the
 # release suites' commit of the working tree needs no git identity (a new machine has none), and
 # a source package is taken at the newest listed version whose files download.
-set -u
-cd "$(dirname "$0")/../.."
-source lab/deps.sh
-source lab/root.sh
+source "$(dirname "$0")/check.sh"
 source lab/pgserver.sh
-source lab/checks/check.sh
 
 suite=${UUIDX_ROOTS_SUITE:-trixie}
 

@@ -35,7 +35,7 @@ import random
 import re
 import sys
 
-from uuid_values import GREG_OFFSET_100NS, text, v1_at, v4, v6_at, v7
+from uuid_values import GREG_OFFSET_100NS, ODD, hypertable, print_stats, read_parts, text, v1_at, v4, v6_at, v7
 
 T0 = 1717243200 * 1000  # 2024-06-01 12:00:00 UTC in ms
 TIMES = ['uuid_extract_time(id)', 'uuid_extract_time(id, true)', 'uuid_extract_time(id, false)',
@@ -70,8 +70,6 @@ def hypertables(keys):
 def gen(seed, n, out, hyper=False):
     rng = random.Random(seed)
     keys = v7_keys(rng)
-    odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
-           (0x12345678 << 96) | (0x7 << 76) | (0b110 << 61)]
     gregorian = lambda: near_t0(rng) * 10000 + GREG_OFFSET_100NS + rng.randrange(10000)
     others = [v1_at(rng, gregorian()) for _ in range(150)] + [v6_at(rng, gregorian()) for _ in range(150)] \
         + [v4(rng) for _ in range(100)]
@@ -79,8 +77,8 @@ def gen(seed, n, out, hyper=False):
         'o_dom': ('uuid_v7', keys + [None] * 30),
         'o_chk': ("uuid PRIMARY KEY CHECK (uuid_check_version(id, 7, 'o_chk'))", keys),
         'o_empty': ('uuid_v7 PRIMARY KEY', []),
-        'o_ver': ('uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys + odd),
-        'o_mix': ('uuid PRIMARY KEY', keys + odd + others),
+        'o_ver': ('uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7)', keys + ODD),
+        'o_mix': ('uuid PRIMARY KEY', keys + ODD + others),
     }
     lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
              "SET datestyle = 'ISO, YMD';", "SET search_path = public, pg_catalog;", "\\pset null '<null>'",
@@ -89,8 +87,7 @@ def gen(seed, n, out, hyper=False):
     for name, (coltype, vals) in tables.items():
         lines += ["DROP TABLE IF EXISTS %s;" % name, "CREATE TABLE %s (id %s, n int NOT NULL, g int NOT NULL);" % (name, coltype)]
         if hyper:
-            lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
-                         "create_default_indexes => false);" % name)
+            lines.append(hypertable(name))
         if 'PRIMARY KEY' not in coltype:
             lines.append("CREATE INDEX ON %s (id);" % name)
         rows = ["(%s, %d, %d)" % ("NULL" if v is None else "'%s'" % text(v), i, rng.randrange(4)) for i, v in enumerate(vals)]
@@ -260,15 +257,10 @@ def rewrite_fired(on_plan, off_plan):
 
 
 def check(path, flags_path, table_rows_path):
-    parts, kinds, cur = {}, {}, None
-    for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off|full) (\S+) (plan|rows)$', line.rstrip('\n'))
-        if m:
-            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(5))
-            parts[cur] = []
-            kinds[cur[0]] = m.group(4)
-        elif cur:
-            parts[cur].append(line.rstrip('\n'))
+    # {(query, table, on|off|full, plan|rows): [lines]}, and each query's kind
+    marked = read_parts(path, r'^@@ (\d+) (\S+) (on|off|full) (\S+) (plan|rows)$')
+    parts = {(i, name, mode, what): v for (i, name, mode, _, what), v in marked.items()}
+    kinds = {i: kind for (i, _, _, kind, _) in marked}
     flags = {int(i): (f[0] == '1', f[1] == '1') for i, f in (line.split() for line in open(flags_path))}
     # Every row of each table, as (time text under each time expression, k): read from the
     # table-rows file the suite dumps (s and k per time expression).
@@ -296,10 +288,7 @@ def check(path, flags_path, table_rows_path):
         st[0], st[1], st[2] = st[0] + 1, st[1] + (not ok), st[2] + fired
         if not ok:
             bad.append(idx)
-    for name, (tried, mismatched, fired) in sorted(stats.items()):
-        print('%s %d %d %d' % (name, tried, mismatched, fired))
-    if bad:
-        print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
+    print_stats(stats, bad)
 
 
 if __name__ == '__main__':

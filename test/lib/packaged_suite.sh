@@ -1,14 +1,14 @@
 # packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
 # major only (a framework or a driver, in the sid root; its "# major:" and "# packages:" lines
 # have the lab install it there and run the suite there only: elsewhere a skip saying so, which
-# lab/skips expects; a version older than the suite takes fails its tap_need). Source it from the
-# repository's root; it brings in the cluster and the checks.
+# lab/skips expects; a version older than the suite takes fails its tap_need). Source it by its
+# path (as tap.sh); it brings in the cluster and the checks.
 #   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
 #       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
 #   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
 #       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
+source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 frameworks_blocks() {
   python3 - docs/frameworks.md "$1" "$2" <<'PY'

@@ -1,6 +1,7 @@
 # tap.sh: a suite speaks TAP, read by prove (`prove --exec bash test/suites/NN_name.sh`): one line
 # per check, `ok N - NAME` or `not ok N - NAME`, NAME a fixed phrase, what was seen on `# ` lines
-# after it; the plan `1..N` at the end; exit status 1 when a check failed.
+# after it; the plan `1..N` at the end; exit status 1 when a check failed. A suite opens with
+# `source "$(dirname "$0")/../lib/tap.sh"`: set -u, and the repository's root as the directory.
 #   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
 #   tap_sql NAME SQL              the query's one row: a boolean (it holds) and a text (the figures),
 #                                 on the server the lab hands the suite (cluster.sh)
@@ -16,6 +17,8 @@
 #                                 STATUS), then one check per test
 #   tap_done                      with a server from the lab (UUIDX_SERVER_LOG), the check that its
 #                                 log shows no crashed backend; then the plan
+set -u
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 tap_n=0
 tap_failed=0
 

@@ -2,48 +2,35 @@
 """time_oracle.py: the oracle of the planner hook over uuid_extract_time(id) comparisons.
 
 gen SEED PGMAJOR N OUT.sql [hypertable]
-                             writes the tables (keys built here, bit by bit, independently of
-                             uuidx) and N random queries per table, each run twice in one
-                             transaction (same now()): uuidx.time_predicates on, then off, each
-                             with its EXPLAIN. With `hypertable` the tables are TimescaleDB
-                             hypertables partitioned by range of the key (10-minute chunks; the
-                             extension must exist): h_chk and h_strict, v7 by a CHECK
-                             (uuid_extract_version(id) = 7, uuid_check_version(id, 7, ...)), and
-                             h_plain, whose key only TimescaleDB keeps v7 (no constraint: never
-                             rewritten). Timescale takes no NULL key and no other version, and
-                             no domain as the dimension.
-chunks OUT.txt               per table: the queries whose plan scans fewer chunks with the
-                             setting on than off, those where it scans more (must be 0), and
-                             the chunk scans of all plans on and off (a plan lists the chunks
-                             left after TimescaleDB's exclusion, at planning or at executor
-                             start).
+    the tables (keys built here, bit by bit, independently of uuidx) and N random queries per
+    table, each run twice in one transaction (same now()): uuidx.time_predicates on, then off,
+    each with its EXPLAIN. `hypertable`: TimescaleDB hypertables by range of the key (10-minute
+    chunks; the extension must exist), h_chk and h_strict v7 by a CHECK, h_plain with no
+    constraint (never rewritten); Timescale takes no NULL key, no other version, no domain.
+chunks OUT.txt
+    per table: the queries whose plan scans fewer chunks with the setting on than off, those
+    where it scans more (must be 0), and the chunk scans of all plans on and off (the chunks left
+    after TimescaleDB's exclusion, at planning or at executor start).
 same A.txt B.txt OUT.sql.queries
-                             the output of OUT.sql on one server (A) and of OUT.sql.rows, which
-                             gen also writes (the rows of every query that reads no clock, the
-                             setting on), on another holding the same tables (B: a primary and
-                             its standby; now(), current_timestamp ... differ between two runs):
-                             prints how many queries were compared, of how many, and how many
-                             differ, then the first of those.
-check OUT.txt                reads psql's output and prints, per table, the predicates tried, the
-                             mismatches (rows differ between on and off, or a condition added
-                             with the setting off; must be 0) and how often the rewrite fired (the
-                             plan shows an added key condition; must be 0 on the tables that are
-                             not provably v7: the mixed one, those with a foreign table in their
-                             tree, the one whose domain lost its constraint), then the same two
-                             counts among the queries run with enable_seqscan off (a plan that
-                             reads the whole table has the added condition taken out of its
-                             filter again, so only those show how often it is added).
+    A: the output of OUT.sql on one server; B: of OUT.sql.rows (the rows, setting on, of every
+    query that reads no clock) on another with the same tables (a primary and its standby):
+    prints how many queries were compared, of how many, how many differ, then the first of those.
+check OUT.txt
+    per table: the predicates tried, the mismatches (rows differ on and off, or a condition added
+    with the setting off; must be 0), how often the rewrite fired (an added key condition; must be
+    0 on the tables not provably v7: the mixed one, those with a foreign table in their tree, the
+    one whose domain lost its constraint), then the same two counts among the queries run with
+    enable_seqscan off (a plan reading the whole table drops the added condition from its filter).
 
-The generated script expects file_fdw to be available and the file FOREIGN_FILE (below) in the
-data directory (the suite writes it), and makes a role oracle_reader that may read the tables but
-not execute the bound functions.
+The script expects file_fdw and the file FOREIGN_FILE (below) in the data directory (the suite
+writes it), and makes a role oracle_reader that may read the tables but not call the bound functions.
 """
 import random
 import re
 import sys
 import time
 
-from uuid_values import GREG_OFFSET_100NS, text, v1_at, v4, v6_at, v7
+from uuid_values import GREG_OFFSET_100NS, ODD, hypertable, print_stats, read_parts, text, v1_at, v4, v6_at, v7
 
 T0 = 1717243200 * 1000000  # 2024-06-01 12:00:00 UTC in µs
 MAX_MS = (1 << 48) - 1
@@ -128,13 +115,11 @@ def gen(seed, major, n, out, hyper=False):
     # (a) v7 only, by the domain (nullable, so NULL keys too) and by a CHECK constraint (which
     # also admits values whose version is NULL: nil, max, other variants); (b) everything, no
     # constraint.
-    odd = [0, (1 << 128) - 1, (0x12345678 << 96) | (0x7 << 76) | (0b01 << 62),
-           (0x12345678 << 96) | (0x7 << 76) | (0b110 << 61)]
     v7_check = 'uuid CHECK (uuid_extract_version(id) = 7)'
     tables = {
         'o_dom': ('uuid_v7', v7s, True),
-        'o_chk': (v7_check, v7s + odd, True),
-        'o_mix': ('uuid', v7s + odd + [v1(rng, near_t0(rng)) for _ in range(200)]
+        'o_chk': (v7_check, v7s + ODD, True),
+        'o_mix': ('uuid', v7s + ODD + [v1(rng, near_t0(rng)) for _ in range(200)]
                   + [v6(rng, near_t0(rng)) for _ in range(200)] + [v1(rng, recent(rng, now_us)) for _ in range(50)]
                   + [v4(rng) for _ in range(200)], True),
     }
@@ -179,9 +164,8 @@ def gen(seed, major, n, out, hyper=False):
             lines += ["CREATE TABLE o_ppart_%d PARTITION OF o_ppart FOR VALUES FROM (%s) TO (%s)%s;"
                       % (i, bounds[i], bounds[i + 1], no_autovacuum) for i in range(len(bounds) - 1)]
             lines.append("CREATE TABLE o_ppart_null PARTITION OF o_ppart DEFAULT%s;" % no_autovacuum)
-        if hyper:  # chunks of 10 minutes: about 30 over the keys' times, the ends of the range apart
-            lines.append("SELECT create_hypertable('%s', by_range('id', INTERVAL '10 minutes'), "
-                         "create_default_indexes => false);" % name)
+        if hyper:  # about 30 chunks over the keys' times, the ends of the range apart
+            lines.append(hypertable(name))
         lines.append("CREATE INDEX ON %s (id);" % name)
         rows = ["('%s', %s)" % (text(u), extra(i)) for i, u in enumerate(vals)]
         if nulls:
@@ -391,28 +375,12 @@ ADDED = re.compile(r"uuid_v7_(lower|upper)_bound|[<>]= '[0-9a-f-]{36}'::uuid")
 CHUNK_SCAN = re.compile(r' on _hyper_\d+_\d+_chunk\b')
 
 
-def read_parts(path):
-    """{(query, table, on|off, plan|rows|warm|noseq): [lines]} of psql's output."""
-    parts, cur = {}, None
-    for line in open(path):
-        m = re.match(r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm|noseq)$', line.rstrip('\n'))
-        if m:
-            cur = (int(m.group(1)), m.group(2), m.group(3), m.group(4))
-            parts[cur] = []
-        elif cur:
-            parts[cur].append(line.rstrip('\n'))
-    return parts
-
-
-def print_stats(stats, bad=()):
-    for name, counts in sorted(stats.items()):
-        print(' '.join([name] + [str(c) for c in counts]))
-    if bad:
-        print('mismatched queries: ' + ' '.join(map(str, bad[:20])))
+def read(path):  # {(query, table, on|off, plan|rows|warm|noseq): [lines]}
+    return read_parts(path, r'^@@ (\d+) (\S+) (on|off) (plan|rows|warm|noseq)$')
 
 
 def chunks(path):
-    parts, stats = read_parts(path), {}
+    parts, stats = read(path), {}
     for (idx, name, mode, kind), lines in sorted(parts.items()):
         if (mode, kind) == ('on', 'plan'):
             on = sum(bool(CHUNK_SCAN.search(l)) for l in lines)
@@ -424,7 +392,7 @@ def chunks(path):
 
 
 def check(path):
-    parts, stats, bad = read_parts(path), {}, []
+    parts, stats, bad = read(path), {}, []
     for (idx, name, mode, kind) in sorted(parts):
         if (mode, kind) != ('on', 'rows'):
             continue
@@ -443,7 +411,7 @@ def check(path):
 
 
 def same(path_a, path_b, queries_path):
-    a, b = read_parts(path_a), read_parts(path_b)
+    a, b = read(path_a), read(path_b)
     queries = [line.split(' ', 2) for line in open(queries_path)]
     clockless = sorted((int(idx), name) for idx, name, rest in queries if not CLOCK.search(rest))
     differ = [idx for (idx, name) in clockless

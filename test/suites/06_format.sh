@@ -3,9 +3,7 @@
 # C++ formatting: every C/C++ file under src/, test/ and bench/ is as clang-format (.clang-format)
 # writes it.
 # packages: clang-format
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 while IFS= read -r f; do
   if clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then tap_check "$f is formatted" t
   else tap_check "$f is formatted" f "run: clang-format -i $f"; fi

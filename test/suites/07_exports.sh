@@ -5,10 +5,8 @@
 # pg_finfo_ record; nothing of the C++ core (uuidx::), of the glue's helpers or of the standard
 # library. Checked on the library built for this major (UUIDX_BUILD_DIR, set by run-tests.sh).
 # On 18 and later, also the name and version its magic block gives the server.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 check() {  # check "what" command...
   tap_check "$1" "$("${@:2}" && echo t)"
 }

@@ -5,9 +5,7 @@
 # GitHub's anchor rules): README.md, CHANGELOG.md and docs/*.md when docs/ exists. First the
 # checker itself, on a small tree whose good and broken links are known: it must flag exactly
 # the broken ones.
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 # 1. The checker on a fixture.
 fx=$(mktemp -d /tmp/uuidx-links.XXXXXX)

@@ -3,9 +3,7 @@
 # packages: libbenchmark-dev
 # The core's Google Benchmark (bench/core_bench.cpp, make bench-core) builds and runs
 # briefly, so that it cannot rot unnoticed. No server is involved: once per run, not per major.
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 out=$(make -s build/bench/core_bench 2>&1)
 tap_check "make build/bench/core_bench builds the core benchmark" "$([ $? = 0 ] && echo t)" "$(tail -c 300 <<<"$out")"

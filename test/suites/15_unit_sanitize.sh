@@ -3,9 +3,7 @@
 # The core's unit tests again, under AddressSanitizer (with LeakSanitizer) and UndefinedBehavior-
 # Sanitizer: `make unit-asan`, built apart in build/unit-asan, one check per test. Any sanitizer
 # report aborts the run and counts as a failure, as does a binary that is not instrumented.
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 start=$(date +%s)

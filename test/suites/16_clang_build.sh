@@ -3,17 +3,12 @@
 # packages: clang-14 libc++-dev libc++abi-dev postgresql-server-dev-15
 # variant: /usr/lib/postgresql/15/bin/pg_config libcxx CXX=clang++-14 -stdlib=libc++
 # server:
-# The builds with clang 14 (docs/install.md names this suite), against PostgreSQL 15's pg_config,
-# each in a copy of the sources, warnings as errors as in every build of the test command (the
-# Makefile itself silences the two warnings clang draws from the server's gcc flags and headers):
-# `make CXX=clang++-14` (libstdc++), the core's unit tests, and `make CXX="clang++-14
-# -stdlib=libc++"`, the runtime of macOS and FreeBSD (the Makefile names no runtime: the compiler
-# adds its own), which the lab builds and installs into a throwaway copy of the server's
-# installation and starts ("# variant:", "# server:"); the whole regression schedule runs against
-# it (test/suites/20_regress.sh with that copy's programs).
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+# The builds with clang 14 (docs/install.md names this suite) against PostgreSQL 15, each in a copy
+# of the sources, warnings as errors: `make CXX=clang++-14` (libstdc++), the core's unit tests, and
+# `make CXX="clang++-14 -stdlib=libc++"` (macOS's and FreeBSD's runtime), which the lab installs into
+# a throwaway copy of the server ("# variant:", "# server:"), where the whole regression schedule
+# runs (test/suites/20_regress.sh with that copy's programs).
+source "$(dirname "$0")/../lib/tap.sh"
 cxx=clang++-14
 pg_config=${UUIDX_CLANG_PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 by_clang() {  # FILE...: each file's .comment section names clang 14

@@ -4,9 +4,7 @@
 # compiled into a test program only (test/facade/reference_oracle.cpp): 10^6 random (v7, key)
 # pairs and the edge values give the same façade and the same inverse bit for bit, and the
 # committed vectors that sql/facade.sql checks through SQL are exactly what the reference makes.
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 # The vendored sources' folder: the lab names it (UUIDX_VENDOR_DIR).
 reference=${UUIDX_VENDOR_DIR:-}/uuidv47-81ba63f/uuidv47.h

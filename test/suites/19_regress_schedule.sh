@@ -4,9 +4,7 @@
 # every expected output has its input; sql/ holds the regression inputs only (the install scripts
 # are beside the Makefile). A property of the tree, the same whatever the server: it runs once,
 # before 20_regress runs the schedule on every major.
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 regress=" $(make -s --no-print-directory print-regress 2>/dev/null) "
 for f in sql/*.sql; do
   t=$(basename "$f" .sql)

@@ -3,9 +3,7 @@
 # pg_regress suites (sql/*.sql -> expected/*.out) against the lab's throwaway cluster, through PGXS's
 # make installcheck: one check per test of the schedule. (That every sql/*.sql is in REGRESS is
 # checked once, by 19_regress_schedule.)
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 outdir=$(mktemp -d /tmp/uuidx-regress.XXXXXX)
 # PGXS's own target, from this major's build directory (UUIDX_BUILD_DIR; the checkout when run by

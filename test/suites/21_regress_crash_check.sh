@@ -4,10 +4,8 @@
 # passes only if cluster_log_has_crash (test/lib/tap.sh) finds nothing in the server log, so
 # it must really see a crashed backend. On the lab's throwaway cluster: the check is false on a clean log,
 # then a backend is sent SIGSEGV (as a segfault in uuidx would) and the check must turn true.
-set -u
-cd "$(dirname "$0")/../.."
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 cluster_psql -c 'CREATE EXTENSION uuidx; SELECT uuid_generate_v7();' >/dev/null
 tap_check "a clean server log shows no crash" "$(cluster_log_has_crash || echo t)"

@@ -1,25 +1,19 @@
 #!/usr/bin/env bash
 # server:
-# The SQL edition (src/sql_edition/build.sh: LANGUAGE sql and plpgsql only) beside the C build on
-# one server. (1) Its psql script installs as a role with no privilege but USAGE and CREATE on
-# one schema, creating no C function; control: that role cannot install into a schema it lacks
-# CREATE on. (2) For every function of the C build that is not a generator of random or
-# time-based values (read from the catalog; the few left out say why), c.f(args) and s.f(args)
-# give the same text or the same SQLSTATE and message over thousands of inputs: random UUIDs of
-# every version and variant nibble, RFC 9562 vectors, random instants in and out of range,
-# every format and malformed text, every v8_name algorithm, facade keys of 15 to 17 bytes,
-# NULLs; control: a wrong function over the same inputs shows mismatches. (3) Its v7 generator:
-# version and variant, each value above the previous one in a statement, across transactions
-# and after a ROLLBACK, never ahead of the clock by 1 ms, no duplicate over 8 sessions;
-# controls: the common blog form inverts within a statement, uuidv7('1 hour') is ahead, the
-# rows counted. (4) A role that can create in public plants a function or operator there for
-# every pg_catalog name the edition's bodies use; a superuser with search_path = public,
-# pg_catalog runs the edition: none of them runs, results unchanged; control: an unqualified
-# function runs them.
-set -u
-cd "$(dirname "$0")/../.."
+# The SQL edition (src/sql_edition/build.sh: LANGUAGE sql and plpgsql only) beside the C build.
+# (1) Its psql script installs as a role with only USAGE and CREATE on one schema, creating no C
+# function; control: not into a schema it lacks CREATE on. (2) For every function of the C build
+# but the generators (the few left out say why), c.f(args) and s.f(args) give the same text or
+# the same SQLSTATE and message over thousands of inputs (every version and variant nibble, RFC
+# 9562 vectors, instants in and out of range, every format and malformed text, every v8_name
+# algorithm, facade keys of 15 to 17 bytes, NULLs); control: a wrong function shows mismatches.
+# (3) Its v7: version and variant, increasing within a statement, across transactions and after a
+# ROLLBACK, never 1 ms ahead of the clock, no duplicate over 8 sessions; controls: the blog form
+# inverts, uuidv7('1 hour') is ahead, the rows counted. (4) A function or operator planted in
+# public for every pg_catalog name the edition's bodies use never runs under search_path = public,
+# pg_catalog, results unchanged; control: an unqualified function runs them.
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 work=$(mktemp -d /tmp/uuidx-sqled.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 seed=0.2024   # setseed() of every random input: a run is repeated by running it again

@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
 # major: 18 19
 # server:
-# The move from PostgreSQL 18's uuidv7() that docs/migrating.md describes: its two SQL blocks (the
-# switch and the rollback), taken from that file and run as written, on a server that has
-# pg_catalog.uuidv7() (18 and later: the "# major:" line; elsewhere the blocks do nothing, which
-# suite 25_readme_sql runs on every major). Besides the block's own table
-# (public.orders, every key a v7 of the server's uuidv7()): a column holding a v4 among its v7
-# (default switched, type left uuid), a quoted schema, table and column ("App"."Events"."Id"),
-# a default that wraps uuidv7() in an expression and one of uuidv4() (both left alone).
-# Defaults and types are read with pg_get_expr, format_type and the function OIDs in
-# pg_attrdef.adbin.
-set -u
-cd "$(dirname "$0")/../.."
+# The move from PostgreSQL 18's uuidv7() of docs/migrating.md: its two SQL blocks (the switch and
+# the rollback) run as written on a server with pg_catalog.uuidv7() (elsewhere they do nothing,
+# which 25_readme_sql runs on every major). Besides the block's own table (public.orders): a column
+# holding a v4 among its v7 (default switched, type left uuid), a quoted schema, table and column
+# ("App"."Events"."Id"), a default that wraps uuidv7() and one of uuidv4() (both left alone).
+# Defaults and types are read with pg_get_expr, format_type and the function OIDs in adbin.
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 tap_need "the server has pg_catalog.uuidv7()" "$([ -n "$(cluster_psql -At -c "SELECT to_regprocedure('pg_catalog.uuidv7()')")" ] && echo t)"
 

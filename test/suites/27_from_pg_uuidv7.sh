@@ -2,19 +2,14 @@
 # major: 18
 # packages: postgresql-18-pg-uuidv7
 # server:
-# The move from pg_uuidv7 that README.md ("Coming from pg_uuidv7") describes, against Debian's own
-# package of it: postgresql-18-pg-uuidv7 (sid: pg_uuidv7 1.7.0), which the lab installs with apt
-# as its users install it, on 18 only (Debian packages it for sid's 18 alone).
-# Steps, as README.md gives them: an application on pg_uuidv7 (a v7 default, a view over
-# uuid_v7_to_timestamptz); uuidx installed beside it in a schema of its own; the defaults that call
-# pg_uuidv7 pointed at uuidx's function of the same name (the DO block of "Coming from uuid-ossp",
-# for pg_uuidv7, taken from README.md); DROP EXTENSION pg_uuidv7 without CASCADE refused while the view uses it; the view
-# rewritten with uuidx's equivalent; then the drop goes through. The equivalents table of
-# README.md is read from it, each row's expressions compared on sample values.
-set -u
-cd "$(dirname "$0")/../.."
+# The move from pg_uuidv7 of README.md ("Coming from pg_uuidv7"), against Debian's package of it
+# (sid's 18 alone: pg_uuidv7 1.7.0), installed with apt as its users do. The steps as README.md
+# gives them: an application on pg_uuidv7 (a v7 default, a view over uuid_v7_to_timestamptz);
+# uuidx beside it in a schema of its own; the defaults pointed at uuidx's function of the same name
+# (README.md's DO block); DROP EXTENSION pg_uuidv7 refused while the view uses it; the view
+# rewritten; then the drop goes through. README.md's table of equivalents compared row by row.
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 package=postgresql-18-pg-uuidv7
 tap_need "apt-get install postgresql-N-pg-uuidv7" "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' && echo t)" \

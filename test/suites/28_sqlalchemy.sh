@@ -1,18 +1,14 @@
 #!/usr/bin/env bash
 # server: log_statement = 'all'
 # packages: python3-sqlalchemy python3-psycopg2
-# The ORM example of docs/faq.md ("ORMs and drivers"), taken from that file and run as written
-# with Debian's SQLAlchemy and psycopg2 (bookworm: SQLAlchemy 1.4.46; sid: 2.0.52) against
-# this major's server: a table whose key is `id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7()`,
-# reflected with sqlalchemy.inspect(engine).get_columns (2.x: a DOMAIN uuid_v7 over UUID; 1.4: the
-# base type UUID; the server default naming uuid_generate_v7), then 100 rows inserted through SQLAlchemy Core
-# without an id, each key read back from the INSERT's RETURNING (inserted_primary_key). Checks:
-# what the example prints is what its comments say; the server log (log_statement = 'all') shows
-# the INSERTs carrying RETURNING; psycopg2 describes the column as uuid (OID 2950); the table holds 100 v7 keys, increasing in insertion order.
-set -u
-cd "$(dirname "$0")/../.."
+# The ORM example of docs/faq.md ("ORMs and drivers") run as written with Debian's SQLAlchemy and
+# psycopg2 (bookworm: SQLAlchemy 1.4.46; sid: 2.0.52): a table keyed `id uuid_v7 PRIMARY KEY
+# DEFAULT uuid_generate_v7()`, reflected (2.x: a DOMAIN uuid_v7 over UUID; 1.4: UUID; the default
+# naming uuid_generate_v7), then 100 rows inserted through Core without an id, each key read back
+# from RETURNING. Checks: it prints what its comments say; the server log shows the INSERTs
+# carrying RETURNING; psycopg2 sees the column as uuid (OID 2950); 100 v7 keys, increasing.
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 py=/usr/bin/python3  # Debian's, which has the packages above
 tap_need "python3-sqlalchemy and python3-psycopg2 importable by Debian's python3" \

@@ -6,11 +6,9 @@
 # that page as written into a project of one app, with Debian's python3-django (sid: 5.2; 5.0 or
 # later, where db_default came in) and psycopg2 against this major's server (test/lib/packaged_suite.sh).
 # `manage.py test` shows what Django's test database, built from the migrations, keeps.
-set -u
-cd "$(dirname "$0")/../.."
 py=/usr/bin/python3
 
-source test/lib/packaged_suite.sh
+source "$(dirname "$0")/../lib/packaged_suite.sh"
 django=$("$py" -c 'import django; print(django.get_version())' 2>&1)
 tap_need "Django from Debian's python3-django" "$(dpkg --compare-versions "${django}" ge 5.0 2>/dev/null && echo t)" "$django"
 

@@ -6,10 +6,8 @@
 # that page as written, and a test program of this suite, both built with Debian's golang-go and
 # golang-github-jackc-pgx-v5-dev (sid: Go 1.27, pgx 5.9, the oldest taken; GOPATH mode over
 # Debian's Go sources, nothing downloaded) against this major's server (test/lib/packaged_suite.sh).
-set -u
-cd "$(dirname "$0")/../.."
 package=golang-github-jackc-pgx-v5-dev
-source test/lib/packaged_suite.sh
+source "$(dirname "$0")/../lib/packaged_suite.sh"
 tap_need "pgx from Debian's golang-github-jackc-pgx-v5-dev, Go from golang-go" \
   "$(dpkg --compare-versions "$(dpkg-query -W -f='${Version}' "$package" 2>/dev/null)" ge 5.9 && command -v go >/dev/null && echo t)" \
   "$(dpkg-query -W -f='${Version}' "$package"), $(go version 2>&1)"

@@ -4,18 +4,14 @@
 # server: listen_addresses = '127.0.0.1'
 # server: log_statement = 'all'
 # Java's PgJDBC 42.7, as its users read keys: the program of docs/frameworks.md ("Java: PgJDBC")
-# taken from that page as written, and a test program of this suite, both run in Java's source-file
-# mode (no build tool) with Debian's libpostgresql-jdbc-java and default-jdk-headless (sid: PgJDBC
-# 42.7, the oldest taken, OpenJDK 25) against this major's server (test/lib/packaged_suite.sh), over
-# TCP on 127.0.0.1 (PgJDBC needs another jar for a Unix socket). Beside the keys it reads, what
-# users meet: the RETURNING PgJDBC adds for generated keys (in the server's log), batches with and
-# without reWriteBatchedInserts, and UUID.compareTo (signed longs), which disagrees with the
-# server on a v7 key whose top bit is set (a time from the year 6429 on).
-set -u
-cd "$(dirname "$0")/../.."
+# as written, and a test program of this suite, run in Java's source-file mode with Debian's
+# libpostgresql-jdbc-java and default-jdk-headless (sid: PgJDBC 42.7, the oldest taken, OpenJDK 25)
+# over TCP (PgJDBC needs another jar for a Unix socket). Also what users meet: the RETURNING PgJDBC
+# adds for generated keys (in the server's log), batches with and without reWriteBatchedInserts,
+# and UUID.compareTo (signed longs), which disagrees with the server on a v7 key from 6429 on.
 package=libpostgresql-jdbc-java
 jar=/usr/share/java/postgresql.jar
-source test/lib/packaged_suite.sh
+source "$(dirname "$0")/../lib/packaged_suite.sh"
 version=$(dpkg-query -W -f='${Version}' "$package")
 java_version=$(java -version 2>&1 | head -n 1)
 tap_need "PgJDBC from Debian's libpostgresql-jdbc-java, Java from default-jdk-headless" \

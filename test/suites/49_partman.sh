@@ -1,18 +1,13 @@
 #!/usr/bin/env bash
 # server: session_preload_libraries = 'uuidx'
-# pg_partman 5 over a v7 key, through its time encoder/decoder mode: uuidx's
-# uuid_v7_time_encoder (timestamptz -> the first v7 of its ms) and uuid_v7_time_decoder (a v7 as
-# text -> its ms). Where apt offers Debian's postgresql-N-partman 5.5 or later (sid: 18), that
-# package is installed, as its users get it. Elsewhere (bookworm has no pg_partman 5; trixie's is
-# 5.2) it is built from its unmodified upstream tarball (UUIDX_PARTMAN_TARBALL, default
-# pg_partman-5.5.0.tar.gz of UUIDX_VENDOR_DIR, which the lab names; setting it forces this) with
-# PGXS, cached in /var/cache/uuidx per major, and installed into the server under test. Without
-# the tarball the suite fails under CI (skipped elsewhere). The pruning by a uuid_extract_time(id)
-# predicate is the planner hook's, preloaded with session_preload_libraries.
-set -u
-cd "$(dirname "$0")/../.."
+# pg_partman 5 over a v7 key, through its time encoder/decoder mode: uuid_v7_time_encoder
+# (timestamptz -> the first v7 of its ms) and uuid_v7_time_decoder (a v7 as text -> its ms).
+# Debian's postgresql-N-partman 5.5 or later where apt has it (sid: 18); elsewhere its upstream
+# tarball (UUIDX_PARTMAN_TARBALL, default pg_partman-5.5.0.tar.gz of UUIDX_VENDOR_DIR; setting it
+# forces this), built with PGXS, cached per major; without it a failure under CI, else a skip. The
+# pruning by uuid_extract_time(id) is the planner hook's, preloaded by session_preload_libraries.
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
 
 pg_config=${PG_CONFIG:-pg_config}
 major=$("$pg_config" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')

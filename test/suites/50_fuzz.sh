@@ -3,17 +3,12 @@
 # packages: clang-14 libclang-rt-14-dev
 # libFuzzer over the core's parsers, decoders and round trips: `make fuzz` builds
 # test/fuzz/fuzz_*.cpp with clang-14 and ASan + UBSan into build/fuzz, then each target runs for
-# UUIDX_FUZZ_SECONDS (default 20; 60, 45, then 30 before the test command, whose length its CPU
-# time sets, had to make room for the tests of server faults and of lock waits; `make fuzz` and a
-# longer UUIDX_FUZZ_SECONDS are for searching) starting from its committed seed corpus test/fuzz/corpus/<target>
-# (crash inputs found earlier included, so they are replayed first). New inputs go to a scratch
-# directory; the committed corpus is never written. A target fails on any crash, sanitizer report,
-# leak, timeout or FUZZ_CHECK, and when it records no execution; the executions of each run are
-# printed.
-set -u
-cd "$(dirname "$0")/../.."
+# UUIDX_FUZZ_SECONDS (default 20, within the test command's CPU time; longer for searching) from
+# its committed seed corpus test/fuzz/corpus/<target> (earlier crash inputs replayed first). New
+# inputs go to a scratch directory. A target fails on any crash, sanitizer report, leak, timeout or
+# FUZZ_CHECK, and when it records no execution; each run's executions are printed.
 seconds=${UUIDX_FUZZ_SECONDS:-20}
-source test/lib/tap.sh
+source "$(dirname "$0")/../lib/tap.sh"
 
 out=$(make -s -j2 fuzz 2>&1)
 tap_check "make fuzz" "$([ $? = 0 ] && echo t)" "$(tail -n 40 <<<"$out")"

@@ -12,12 +12,9 @@
 # scanned read from EXPLAIN without ANALYZE (the chunks left after TimescaleDB's exclusion at
 # planning and at executor start); the oracles of 009 and 010 pointed at hypertables
 # (test/lib/time_oracle.py and order_oracle.py, `hypertable`).
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/order_oracle.sh
-
+source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
-source test/lib/tap.sh
+source test/lib/order_oracle.sh
 package=postgresql-18-timescaledb
 seed=${UUIDX_ORACLE_SEED:-20261125}
 n=200

@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
 # packages: gnuplot-nox
-# The benchmark in smoke mode (tiny sizes, well under a minute): checks that bench/bench.sh
-# runs end to end and that what it prints and writes has the promised structure, with numbers
-# that parse. It asserts no timing: thresholds belong to the benchmark's report, not to tests.
-# (The core's own benchmark, which no server changes, is suite 12_core_bench, run once.)
-set -u -o pipefail
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+# bench/bench.sh in smoke mode (tiny sizes, under a minute): it runs end to end, and what it prints
+# and writes has the promised structure, with numbers that parse. No timing is asserted: thresholds
+# belong to the benchmark's report (the core's own benchmark is suite 12_core_bench).
+source "$(dirname "$0")/../lib/tap.sh"
+set -o pipefail
 check() {  # check "what" command...
   tap_check "$1" "$("${@:2}" && echo t)"
 }
@@ -58,11 +56,10 @@ check "results: README.md, machine.md, generators.md, inspection.md, inserts.md"
 check "results: inserts.png is a PNG" bash -c "head -c 8 '$out/inserts.png' | od -An -tx1 | grep -q '89 50 4e 47 0d 0a 1a 0a'"
 check "results: raw CSVs" test -s "$out/calls_raw.csv" -a -s "$out/inserts_progress.csv"
 
-# bench/scale.sh, tiny, once (on 18, where every key exists; pgstattuple is one of the server's
-# contrib modules): every key's rows past memory and clients rows, 10 partitions, the report and
-# the plots. Its hypertable section where TimescaleDB is packaged for the server with UUIDv7
-# dimensions (2.23 or later: sid's for 18, which 51_timescaledb installs too), installed here
-# first; elsewhere skipped, saying why, and under CI a failure.
+# bench/scale.sh, tiny, once (on 18, where every key exists; pgstattuple is a contrib module):
+# every key's rows past memory and clients rows, 10 partitions, the report and the plots. Its
+# hypertable section where TimescaleDB 2.23 or later is packaged for the server (sid's for 18,
+# which 51_timescaledb installs too), installed here first; elsewhere a skip saying why (CI: a failure).
 if [ "$(psql --version | grep -oE '[0-9]+' | head -n 1)" = 18 ]; then
   package=postgresql-18-timescaledb
   candidate=$(apt-cache policy "$package" 2>/dev/null | sed -n 's/^ *Candidate: //p')

@@ -2,21 +2,15 @@
 # scope: once
 # server:
 # packages: unzip pgxnclient postgresql-15 postgresql-server-dev-15
-# The PGXN release (make dist, release/dist.sh): the zip holds one top directory
-# NAME-VERSION/ with every file of the commit but debian/ and no build product, and what a user
-# does with it works: Debian's pgxnclient installs it (`pgxn install ./NAME-VERSION.zip`: unpack,
-# make, make install) against apt's PostgreSQL 15 and tests it (`pgxn check`: make installcheck,
-# pg_regress running the Makefile's REGRESS) on a throwaway cluster; unpacked by hand, it makes
-# one directory whose META.json follows the PGXN Meta Spec. The zip is written into the release
-# directory (release/artefacts.sh), where `make release` and suite 72_release take it.
-#
-# What is archived: by default the working tree as it would be committed
-# (release/worktree_commit.sh); UUIDX_DIST_COMMIT=HEAD tests exactly what `make dist` would write now.
-#
-# pgxn install puts the zip's build into /usr/lib/postgresql/15 and /usr/share/postgresql/15; at
-# the end the tree's own build (build/pg/_usr_lib_postgresql_15_bin, lab/build.sh) is
-# installed again when there is one, so the suites after this one find it. (The runner runs
-# scope-once suites before it builds and installs for each major, so a full run reinstalls anyway.)
+# The PGXN release (make dist, release/dist.sh): the zip holds one top directory NAME-VERSION/
+# with every file of the commit but debian/ and no build product; Debian's pgxnclient installs it
+# (`pgxn install ./NAME-VERSION.zip`) against apt's PostgreSQL 15 and tests it (`pgxn check`:
+# make installcheck) on a throwaway cluster; its META.json follows the PGXN Meta Spec. The zip goes
+# to the release directory (release/artefacts.sh), where `make release` and 72_release take it.
+# What is archived: the working tree as it would be committed (release/worktree_commit.sh);
+# UUIDX_DIST_COMMIT=HEAD: exactly what `make dist` would write now.
+# pgxn install writes into /usr/lib/postgresql/15: at the end the tree's own build
+# (build/pg/_usr_lib_postgresql_15_bin) is installed again, for the suites after this one.
 set -u
 cd "$(dirname "$0")/../.."
 top=$(pwd)

@@ -1,34 +1,22 @@
 #!/usr/bin/env bash
 # scope: packages
 # packages: dpkg-dev lintian
-# The Debian packaging (debian/), where Debian users get their servers: on the machine (bookworm:
-# postgresql-15-uuidx), in the trixie root (17) and in the sid root (18 and 19: one build,
-# pg_buildext loops over the installed majors). The majors are those of the run that apt packages
-# here: the lab hands their servers, each with a throwaway cluster (UUIDX_PG_SERVERS, lab/run.sh;
-# the lab's clusters rather than pg_virtualenv's, so that every suite's server comes from one
-# place and the crash check reads its log).
-# dpkg-buildpackage -us -uc -b, with debian/ as it is, builds postgresql-N-uuidx for each of them,
-# its build-time test (dh_pgxs_test: the pg_regress suite against the package's files) passing,
-# from a build directory the postgres user cannot read (as a clone under /root is); lintian
-# reports no error on the .debs and the .changes (its warnings are printed); the .debs, installed
-# with apt-get from a directory without the build tree, give a working CREATE EXTENSION uuidx in a
-# throwaway cluster of each major (a few functions, and the update from 1.0); the autopkgtest
-# (debian/tests/installcheck: pg_buildext installcheck) passes against the installed packages on
-# every major; then the packages are purged. Reproducible: a second build of the commit in another
-# directory gives the same .debs, byte for byte.
-#
-# What is built: the working tree as it would be committed (release/worktree_commit.sh,
-# git archive), by the release's build step release/debs.sh (copied outside the checkout,
-# because dpkg-buildpackage writes ../*.deb next to the tree it builds), which also puts the .debs
-# of these majors into the release directory, build/release/NAME-VERSION: they are installed from
-# there, and `make release` and suite 72_release take them instead of building again.
+# The Debian packaging (debian/): on the machine (bookworm: postgresql-15-uuidx), in the trixie
+# root (17) and in the sid root (18 and 19: one build, pg_buildext loops over the majors), for the
+# majors of the run that apt packages here, each with the lab's throwaway cluster
+# (UUIDX_PG_SERVERS; the lab's rather than pg_virtualenv's, so that the crash check reads its log).
+# dpkg-buildpackage -us -uc -b builds postgresql-N-uuidx for each, its build-time test
+# (dh_pgxs_test) passing, from a build directory the postgres user cannot read (as a clone under
+# /root is); lintian reports no error (its warnings are printed); the .debs, installed with apt-get
+# away from the build tree, give a working CREATE EXTENSION uuidx (a few functions, the update from
+# 1.0); the autopkgtest (debian/tests/installcheck) passes on every major; the packages are purged.
+# Reproducible: a second build in another directory gives the same .debs, byte for byte.
+# What is built: the working tree as it would be committed (release/worktree_commit.sh), by the
+# release's step release/debs.sh (outside the checkout: dpkg-buildpackage writes ../*.deb), which
+# puts the .debs into build/release/NAME-VERSION, where `make release` and 72_release take them.
 # UUIDX_DEB_COMMIT=HEAD builds exactly the commit.
-#
-# Files of the installed extension: `make install` (lab/build.sh, and suite 70) puts
-# uuidx.so, uuidx.control and the scripts into /usr/lib/postgresql/N and /usr/share/postgresql/N
-# without any package owning them. dpkg overwrites files that no package owns without asking, so
-# installing a .deb silently replaces them, and purging it deletes them; the lab installs its
-# builds again after this suite.
+# dpkg overwrites and purges files no package owns, such as those `make install` put into
+# /usr/lib/postgresql/N and /usr/share/postgresql/N: the lab installs its builds again after this.
 set -u
 cd "$(dirname "$0")/../.."
 top=$(pwd)

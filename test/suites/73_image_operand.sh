@@ -4,20 +4,14 @@
 # root: trixie 17
 # root: sid 18
 # The CloudNativePG images fit the operand they name (io.cloudnativepg.image.base.name:
-# postgresql:N-minimal-trixie), though built in the Debian sid root where 18 and 19 are packaged:
-# the library of each image of this run (the release's archive, written by lab/extension_dirs.sh
-# for the TAP test 015_extension_dirs) is checked against the Debian trixie root the lab hands it (UUIDX_ROOT_DIRS),
-# whose PostgreSQL 17 server links the runtime the minimal image of trixie ships. For every
-# library uuidx.so needs (libstdc++, libgcc_s, libc, libcrypto...): it is in trixie, trixie's
-# server loads it too (directly or through another library), and it defines every symbol version
-# uuidx.so asks of it (GLIBC_, GLIBCXX_, CXXABI_, OPENSSL_: test/lib/elf_fit.py, readelf); the
-# newest of each is printed. The same check on sid's own server binary finds it does not fit
-# trixie, which shows the check can tell. A run that left out 18 or 19 has no image of it: then
-# that image is skipped, saying so. (UUIDX_OPERAND_ANY_IMAGE=1 takes whatever archive the release
-# directory holds, built from this tree or not: a development aid.)
-set -u
-cd "$(dirname "$0")/../.."
-source test/lib/tap.sh
+# postgresql:N-minimal-trixie), though built in the sid root: the library of each image of this run
+# (the release's archive, from lab/extension_dirs.sh) is checked against the trixie root the lab
+# hands (UUIDX_ROOT_DIRS), whose 17 links the runtime trixie's minimal image ships. For every
+# library uuidx.so needs: it is in trixie, trixie's server loads it too, and it defines every symbol
+# version uuidx.so asks of it (test/lib/elf_fit.py; the newest printed). Control: sid's own server
+# binary does not fit trixie. An image this run did not build is skipped, saying so.
+# (UUIDX_OPERAND_ANY_IMAGE=1 takes whatever archive the release directory holds: a development aid.)
+source "$(dirname "$0")/../lib/tap.sh"
 source release/artefacts.sh
 work=$(mktemp -d /tmp/uuidx-operand.XXXXXX)
 trap 'rm -rf "$work"' EXIT
