@@ -18,7 +18,11 @@ work=$(mktemp -d /tmp/uuidx-sqled.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 seed=0.2024   # setseed() of every random input: a run is repeated by running it again
 
-sql() { cluster_psql -v seed="$seed" -v vectors="$vectors" "$@"; }
+# Random inputs: UUIDs, instants and names; a quarter of each where the lab runs this major lean
+# (the same checks, and every version and variant nibble, on fewer values).
+sizes=(-v n_uuids=4096 -v n_instants=2000 -v n_names=2000)
+[ "${UUIDX_TEST_SIZE:-}" = lean ] && sizes=(-v n_uuids=1024 -v n_instants=500 -v n_names=500)
+sql() { cluster_psql -v seed="$seed" -v vectors="$vectors" "${sizes[@]}" "$@"; }
 # step NAME: the SQL on stdin, a precondition: its error ends the suite.
 step() {
   local out rc
@@ -33,7 +37,7 @@ checks() {
   while IFS=$'\x1f' read -r -d $'\x1e' name ok figures; do tap_check "$name" "$ok" "$figures"; done <<<"$out"$'\x1e'
 }
 
-build_err=$(bash src/sql_edition/build.sh uuidx--1.1.sql psql 2>&1 >"$work/uuidx-sql.sql")
+build_err=$(bash src/sql_edition/build.sh "uuidx--$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control).sql" psql 2>&1 >"$work/uuidx-sql.sql")
 tap_need "the SQL edition's psql script builds" "$([ -z "$build_err" ] && [ -s "$work/uuidx-sql.sql" ] && echo t)" \
   "$build_err$(wc -l <"$work/uuidx-sql.sql") lines"
 chmod -R a+rX "$work"
@@ -116,9 +120,9 @@ SELECT setseed(:seed);
 CREATE TABLE t.uuids AS
   SELECT i, encode(set_byte(set_byte(b, 6, i % 16 * 16 + get_byte(b, 6) % 16), 8,
                             CASE WHEN i / 16 % 2 = 0 THEN 8 + i / 32 % 4 ELSE i / 32 % 16 END * 16 + get_byte(b, 8) % 16), 'hex')::uuid AS u
-  FROM (SELECT i, decode(md5(random()::text), 'hex') AS b FROM generate_series(0, 4095) AS i) r
+  FROM (SELECT i, decode(md5(random()::text), 'hex') AS b FROM generate_series(0, :n_uuids - 1) AS i) r
   UNION ALL
-  SELECT (4095 + n)::int, v::uuid FROM unnest(:'vectors'::text[] || '{00000000-0000-0000-0000-000000000000,ffffffff-ffff-ffff-ffff-ffffffffffff,
+  SELECT (:n_uuids - 1 + n)::int, v::uuid FROM unnest(:'vectors'::text[] || '{00000000-0000-0000-0000-000000000000,ffffffff-ffff-ffff-ffff-ffffffffffff,
     00000000-0000-7000-8000-000000000000,ffffffff-ffff-7fff-bfff-ffffffffffff,00000000-0000-1000-8000-000000000000,
     ffffffff-ffff-1fff-bfff-ffffffffffff,00000000-0000-6000-8000-000000000000,ffffffff-ffff-6fff-bfff-ffffffffffff}'::text[]) WITH ORDINALITY AS x(v, n);
 -- Half anywhere a timestamptz goes (4601 BC to 11552), half 1990 to 2099; then the edges.
@@ -126,9 +130,9 @@ CREATE TABLE t.instants AS
   SELECT i, CASE WHEN i % 2 = 0 THEN timestamptz 'epoch' + make_interval(days => (random() * 5900000)::int - 2400000)
                  ELSE timestamptz '1990-01-01' + make_interval(days => (random() * 40000)::int) END
             + make_interval(secs => round((random() * 86400)::numeric, 6)::float8) AS at
-  FROM generate_series(1, 2000) AS i
+  FROM generate_series(1, :n_instants) AS i
   UNION ALL
-  SELECT (2000 + n)::int, v::timestamptz FROM unnest('{infinity,-infinity,1970-01-01 00:00:00+00,1969-12-31 23:59:59.999999+00,
+  SELECT (:n_instants + n)::int, v::timestamptz FROM unnest('{infinity,-infinity,1970-01-01 00:00:00+00,1969-12-31 23:59:59.999999+00,
     10889-08-02 05:31:50.655+00,10889-08-02 05:31:50.655999+00,10889-08-02 05:31:50.656+00,1582-10-15 00:00:00+00,
     1582-10-14 23:59:59.999999+00,5236-03-31 21:21:00.684697+00,2022-02-22 14:22:22-05,2024-01-01 00:00:00.000999+00}'::text[])
     WITH ORDINALITY AS x(v, n);
@@ -137,7 +141,7 @@ CREATE TABLE t.names AS
   SELECT i, left(repeat(md5(random()::text) || 'é€𝄞', 20), (random() * 300)::int) AS name,
          substring(decode(repeat(md5(random()::text), 10), 'hex') FROM 1 FOR (random() * 160)::int) AS bin,
          substring(decode(md5(random()::text) || md5(random()::text), 'hex') FROM 1 FOR CASE i % 8 WHEN 0 THEN 15 WHEN 1 THEN 17 ELSE 16 END) AS key
-  FROM generate_series(0, 1999) AS i;
+  FROM generate_series(0, :n_names - 1) AS i;
 CREATE TABLE t.cases (id serial, sig text, fn text, args text, wrap text DEFAULT '%s', c_out text, s_out text);
 INSERT INTO t.cases (sig, fn, args)
 SELECT f || '()', f, '' FROM unnest('{uuid_nil,uuid_max,uuid_ns_dns,uuid_ns_url,uuid_ns_oid,uuid_ns_x500}'::text[]) f
@@ -220,14 +224,14 @@ UPDATE t.cases SET c_out = t.try(format('SELECT (' || wrap || ')::pg_catalog.tex
 CREATE TABLE t.shake AS SELECT * FROM t.cases WHERE fn = 'uuid_generate_v8_name' AND args ~* '''shake';
 DELETE FROM t.cases WHERE fn = 'uuid_generate_v8_name' AND args ~* '''shake';
 -- Left out: what depends on the clock or random bits (part 3 tests the edition's v7), and the
--- one function both editions take as it is from uuidx--1.1.sql.
+-- one function both editions take as it is from the C build's install script.
 CREATE TABLE t.left_out (sig text, why text);
 INSERT INTO t.left_out VALUES
   ('uuid_generate_v1()', 'time of the call, random clock sequence and node'), ('uuid_generate_v1mc()', 'time of the call, random clock sequence and node'),
   ('uuid_generate_v6()', 'time of the call, random clock sequence and node'), ('uuid_generate_v4()', 'random'), ('uuidv4()', 'random'),
   ('uuid_generate_v7()', 'time of the call, random bits'), ('uuidv7()', 'time of the call, random bits'),
   ('uuid_generate_v7_fresh()', 'time of the call, random bits'), ('uuidv7(interval)', 'time of the call, random bits; its errors name the instant to the microsecond'),
-  ('uuid_v7_partitions(regclass, timestamp with time zone, timestamp with time zone, interval)', 'the PL/pgSQL of uuidx--1.1.sql in both editions');
+  ('uuid_v7_partitions(regclass, timestamp with time zone, timestamp with time zone, interval)', 'the PL/pgSQL of the C build''s install script in both editions');
 SQL
 tap_note "part 2: seed $seed, $(tr ',' '\n' <<<"$vectors" | wc -l) values from sql/vectors.sql and sql/namebased.sql, cases made and run in $((SECONDS - t0)) s"
 checks "
@@ -284,6 +288,16 @@ CREATE TABLE t.blog AS SELECT g, t.blog_v7() AS u FROM generate_series(1, 100000
 CREATE TABLE t.ahead AS SELECT g, s.uuidv7(interval '1 hour') AS u, clock_timestamp() AS clock FROM generate_series(1, 1000) AS g;
 CREATE TABLE t.conc (u uuid);
 SQL
+# A clock stepped back, as the edition sees it before 18: the session's last millisecond 5 s
+# ahead of the clock (the setting it keeps). From 18 its v7 is the server's uuidv7().
+if [ "${UUIDX_PG_MAJOR:-0}" -lt 18 ]; then
+  step "values after a clock stepped back" <<'SQL'
+CREATE TABLE t.before_step AS SELECT s.uuid_generate_v7() AS u;
+SELECT pg_catalog.set_config('uuidx_sql.v7', (floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000)::text, false);
+CREATE TABLE t.stepback AS SELECT g, s.uuid_generate_v7() AS u, clock_timestamp() AS clock,
+  current_setting('uuidx_sql.v7')::bigint AS kept FROM generate_series(1, 1000) AS g;
+SQL
+fi
 pids=()
 for _ in $(seq 8); do
   timeout 300 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO t.conc SELECT s.uuid_generate_v7() FROM generate_series(1, 20000)" &
@@ -326,6 +340,23 @@ SELECT '8 concurrent sessions of 20000 values: every row there, no duplicate', c
        format('%s rows, %s distinct; %s share their first 8 bytes (time and counter) with another', count(*), count(DISTINCT u),
               count(*) - count(DISTINCT substring(uuid_send(u) FROM 1 FOR 8)))
 FROM t.conc"
+
+if [ "${UUIDX_PG_MAJOR:-0}" -lt 18 ]; then
+  checks "
+SELECT name, ok, format('%s values; %s with the kept millisecond; %s not above the one before (the first after the value made before the step); the clock %s ms behind',
+                        n, kept_ms, inversions, behind)
+FROM (SELECT count(*) AS n, count(*) FILTER (WHERE round(extract(epoch FROM c.uuid_extract_time(u)) * 1000)::bigint = kept) AS kept_ms,
+             count(*) FILTER (WHERE u <= prev) AS inversions, max(kept - floor(extract(epoch FROM clock) * 1000)::bigint) AS behind
+      FROM (SELECT g, u, clock, kept, coalesce(lag(u) OVER (ORDER BY g), (SELECT u FROM t.before_step)) AS prev FROM t.stepback) x) a,
+     LATERAL (VALUES ('after a clock step back (the session''s millisecond ahead of the clock): each value keeps that millisecond and is above the one before',
+                      n = 1000 AND kept_ms = n AND inversions = 0),
+                     ('control: the clock was behind the kept millisecond for every value', behind > 0
+                      AND (SELECT bool_and(floor(extract(epoch FROM clock) * 1000)::bigint < kept) FROM t.stepback))) v(name, ok)"
+else
+  tap_skip "after a clock step back (the session's millisecond ahead of the clock): each value keeps that millisecond and is above the one before" \
+    "from 18 the SQL edition's v7 is the server's uuidv7(), which keeps no uuidx_sql setting"
+  tap_skip "control: the clock was behind the kept millisecond for every value" "from 18 the SQL edition's v7 is the server's uuidv7()"
+fi
 
 # ---------------------------------------------------------------- 4. planted functions
 # As sqled_planter: in public, for every pg_catalog function (plain argument types) whose name is

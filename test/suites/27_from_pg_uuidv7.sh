@@ -2,12 +2,12 @@
 # major: 18
 # packages: postgresql-18-pg-uuidv7
 # server:
-# The move from pg_uuidv7 of README.md ("Coming from pg_uuidv7"), against Debian's package of it
-# (sid's 18 alone: pg_uuidv7 1.7.0), installed with apt as its users do. The steps as README.md
+# The move from pg_uuidv7 of docs/coming-from.md ("Coming from pg_uuidv7"), against Debian's package of it
+# (sid's 18 alone: pg_uuidv7 1.7.0), installed with apt as its users do. The steps as docs/coming-from.md
 # gives them: an application on pg_uuidv7 (a v7 default, a view over uuid_v7_to_timestamptz);
 # uuidx beside it in a schema of its own; the defaults pointed at uuidx's function of the same name
-# (README.md's DO block); DROP EXTENSION pg_uuidv7 refused while the view uses it; the view
-# rewritten; then the drop goes through. README.md's table of equivalents compared row by row.
+# (docs/coming-from.md's DO block); DROP EXTENSION pg_uuidv7 refused while the view uses it; the view
+# rewritten; then the drop goes through. docs/coming-from.md's table of equivalents compared row by row.
 source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
 
@@ -28,14 +28,14 @@ tap_sql "an application on pg_uuidv7: 1000 rows, v7 keys from its default" "
 
 # 1. uuidx beside it, in its own schema: both define uuid_generate_v7().
 cluster_psql -q -c "CREATE SCHEMA uuidx" -c "CREATE EXTENSION uuidx SCHEMA uuidx"
-# README.md's table of equivalents, row by row, while both are installed: it names every function
+# docs/coming-from.md's table of equivalents, row by row, while both are installed: it names every function
 # pg_uuidv7 defines, and each row's two expressions (the first code span of each cell, run as
 # written with uuidx's schema first on the search path) agree on sample values: 1000 keys (half
 # the table's, half made by pg_uuidv7 for instants from 1970 to 2100), 1000 timestamptz and 1000
 # timestamp instants, in a session whose time zone is not UTC (Asia/Kolkata, +05:30). A value
 # with random bits (pg_uuidv7 called without `true`) agrees in its millisecond, and both are v7;
 # any other value is equal. The row of uuid_generate_v7() itself is the default moved below.
-table=$(python3 - README.md <<'PY'
+table=$(python3 - docs/coming-from.md <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 part = text.split("## Coming from pg_uuidv7", 1)[1]
@@ -49,9 +49,9 @@ package_names=$(cluster_psql -At -c "
   SELECT string_agg(DISTINCT p.proname, ' ' ORDER BY p.proname) || ' '
   FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
   WHERE d.deptype = 'e' AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'pg_uuidv7')")
-tap_check "README.md's table names every function of pg_uuidv7, and no other" \
+tap_check "docs/coming-from.md's table names every function of pg_uuidv7, and no other" \
   "$([ -n "$readme_names" ] && [ "$readme_names" = "$package_names" ] && echo t)" \
-  "README: ${readme_names}; pg_uuidv7: $package_names"
+  "docs/coming-from.md: ${readme_names}; pg_uuidv7: $package_names"
 cluster_psql -q -c "ALTER DATABASE postgres SET timezone = 'Asia/Kolkata'"
 cluster_psql -q <<'SQL'
 CREATE TABLE samples AS
@@ -73,22 +73,22 @@ while IFS=$'\t' read -r theirs ours; do
   else
     agree="a = b"
   fi
-  tap_sql "README: $theirs ↔ $ours" "
+  tap_sql "docs/coming-from.md: $theirs ↔ $ours" "
     SET search_path = uuidx, public;
     SELECT bool_and($agree) AND bool_and(ta = tb) AND count(*) = 1000,
            count(*) || ' samples, ' || min(ta) || ' and ' || min(tb) || ', time zone ' || current_setting('TimeZone')
     FROM (SELECT a, b, pg_typeof(a)::text AS ta, pg_typeof(b)::text AS tb
           FROM (SELECT $theirs AS a, $ours AS b FROM samples) s0) s"
 done <<<"$table"
-tap_check "README.md's table: six rows compared besides uuid_generate_v7()" "$([ "$rows" = 6 ] && echo t)" "$rows rows"
+tap_check "docs/coming-from.md's table: six rows compared besides uuid_generate_v7()" "$([ "$rows" = 6 ] && echo t)" "$rows rows"
 cluster_psql -q -c "ALTER DATABASE postgres RESET timezone" -c "DROP TABLE samples"
 
-# 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name: README.md's
+# 2. The defaults that call pg_uuidv7, pointed at uuidx's function of the same name: docs/coming-from.md's
 # DO block of "Coming from uuid-ossp" itself, with 'uuid-ossp' replaced by 'pg_uuidv7' and its
 # list of names by uuid_generate_v7, as "Coming from pg_uuidv7" says.
-migrate=$(sed -n '/^DO \$migrate\$$/,/^\$migrate\$;$/p' README.md | sed "s/'uuid-ossp'/'pg_uuidv7'/g" |
+migrate=$(sed -n '/^DO \$migrate\$$/,/^\$migrate\$;$/p' docs/coming-from.md | sed "s/'uuid-ossp'/'pg_uuidv7'/g" |
   sed 's/(uuid_generate_v1mc|uuid_generate_v\[1345\]|uuid_nil|uuid_ns_dns|uuid_ns_url|uuid_ns_oid|uuid_ns_x500)/(uuid_generate_v7)/')
-tap_check "README.md's DO block, adapted to pg_uuidv7" \
+tap_check "docs/coming-from.md's DO block, adapted to pg_uuidv7" \
   "$(grep -q "extname = 'pg_uuidv7'" <<<"$migrate" && grep -qF '\.(uuid_generate_v7)\(' <<<"$migrate" && ! grep -qF "'uuid-ossp'" <<<"$migrate" && echo t)" \
   "$(wc -l <<<"$migrate") lines"
 cluster_psql -q <<<"$migrate"
