@@ -27,12 +27,8 @@ chmod -R a+rX "$work"
 
 out=$(cd "$work" && ruby - <<'RUBY' 2>&1
 require "active_record"
-def connect(db)
-  { adapter: "postgresql", database: db, host: ENV["PGHOST"], port: ENV["PGPORT"], username: ENV["PGUSER"] }
-end
-def config(db)
-  ActiveRecord::DatabaseConfigurations::HashConfig.new("test", "primary", connect(db))
-end
+def connect(db) = { adapter: "postgresql", database: db, host: ENV["PGHOST"], port: ENV["PGPORT"], username: ENV["PGUSER"] }
+def config(db) = ActiveRecord::DatabaseConfigurations::HashConfig.new("test", "primary", connect(db))
 # The key's type, default and NOT NULL, and the table's CHECKs.
 def key
   ActiveRecord::Base.connection.select_value("SELECT format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) || ' ' || attnotnull
@@ -108,9 +104,9 @@ tap_check "with the domain instead, schema.rb writes the key as a plain uuid wit
 tap_check "a database loaded from that schema.rb has a plain uuid key, which takes a v4, and no condition on the key for the time query" \
   "$([ "$(line from_schema_rb)" = "uuid uuid_generate_v7() true" ] && [ "$(line 'v4 from_schema_rb')" = taken ] && [ -n "$(line 'plan from_schema_rb')" ] \
      && ! grep -qF "$bound" <<<"$(line 'plan from_schema_rb')" && echo t)" "$(line from_schema_rb); v4 $(line 'v4 from_schema_rb'); $(line 'plan from_schema_rb')"
-tap_check "with the page's setting the dump is structure.sql" "$([ "$(line structure.sql)" = true ] && echo t)" "$(line structure.sql)"
-tap_check "a database loaded from structure.sql keeps the domain and the default, and refuses a v4" \
-  "$([ "$(line from_structure_sql)" = "uuid_v7 uuid_generate_v7() true" ] && grep -q '^refused .*value for domain uuid_v7 must be a UUIDv7' <<<"$(line 'v4 from_structure_sql')" && echo t)" \
-  "$(line from_structure_sql); v4 $(line 'v4 from_structure_sql')"
+tap_check "with the page's setting the dump is structure.sql, and a database loaded from it keeps the domain and the default, and refuses a v4" \
+  "$([ "$(line structure.sql)" = true ] && [ "$(line from_structure_sql)" = "uuid_v7 uuid_generate_v7() true" ] \
+     && grep -q '^refused .*value for domain uuid_v7 must be a UUIDv7' <<<"$(line 'v4 from_structure_sql')" && echo t)" \
+  "$(line structure.sql); $(line from_structure_sql); v4 $(line 'v4 from_structure_sql')"
 
 tap_done
