@@ -62,6 +62,11 @@ EOF
 chmod -R a+rX "$project"
 manage() { (cd "$project" && "$py" manage.py "$@"); }
 
+# The page's step, then the page's operation in the file it makes.
+mv "$project/orders/migrations/0001_uuidx.py" "$project/uuidx.py"
+out=$(manage makemigrations orders --empty --name uuidx 2>&1)
+tap_check "makemigrations --empty --name uuidx makes orders/migrations/0001_uuidx.py" "$([ -s "$project/orders/migrations/0001_uuidx.py" ] && echo t)" "$(tr '\n' ' ' <<<"$out" | cut -c1-200)"
+mv "$project/uuidx.py" "$project/orders/migrations/0001_uuidx.py"
 out=$(manage makemigrations orders 2>&1)
 migration=$(ls "$project"/orders/migrations/0002_*.py 2>/dev/null | head -n 1)
 tap_check "makemigrations writes the model's migration after the extension's, with the field and its db_default" \

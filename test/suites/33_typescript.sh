@@ -9,8 +9,9 @@
 # from the npm registry, installed into a temporary project by `npm ci` from the lockfile of
 # test/npm/typescript (each package's sha512 pinned); under CI an npm registry that cannot be
 # reached is a failure. Besides the page's declarations, the shapes a user might write instead
-# (TypeORM: a default declared by the entity, a column typed uuid_v7, installExtensions left on)
-# show why the page chose its own. Prisma 7 from npm alone: `prisma db pull` on the Knex table,
+# (Drizzle: the domain, a lone uuid_check_version CHECK, both read back by pull; TypeORM: a default
+# declared by the entity, a column typed uuid_v7, installExtensions left on, schema:sync) show why
+# the page chose its own. Prisma 7 from npm alone: `prisma db pull` on the Knex table,
 # a SKIP when what stops it is the fetch of its schema engine binary (npm does not ship it, and
 # only the npm registry is reachable here), a failure if anything else does.
 set -u
@@ -53,7 +54,7 @@ tap_need "npm packages installed" \
   "${versions%, } on Node.js $(node --version)"
 bin=$work/node_modules/.bin
 
-for db in drizzle knex typeorm typeorm_new typeorm_ext; do cluster_psql -c "CREATE DATABASE $db"; done
+for db in drizzle drizzle_pulled knex typeorm typeorm_new typeorm_ext; do cluster_psql -c "CREATE DATABASE $db"; done
 
 frameworks_blocks drizzle "$work/drizzle"
 frameworks_blocks knex "$work/knex"
@@ -156,45 +157,63 @@ rows() {
 }
 
 # ---- Drizzle: drizzle-kit generate (a custom migration for the extension, then the table's),
-# migrate, then generate again and pull ------------------------------------------------------------
+# migrate, then generate again; pull, and the pulled schema generated and migrated into a new database
 export PGDATABASE=drizzle
-for config in migrations pulled; do
-  cat >"$work/drizzle/$config.config.ts" <<EOF
+# CONFIG SCHEMA DATABASE: a drizzle-kit config whose migrations (or pulled schema) go to ./CONFIG.
+for config in "migrations ./schema.ts drizzle" "pulled ./schema.ts drizzle" "applied ./pulled/schema.ts drizzle_pulled" "domain ./schema.ts knex"; do
+  set -- $config
+  cat >"$work/drizzle/$1.config.ts" <<EOF
 import { defineConfig } from "drizzle-kit";
 import { connection } from "../check";
 
 export default defineConfig({
-  dialect: "postgresql", schema: "./schema.ts", out: "./$config",
-  dbCredentials: { ...connection, database: "drizzle", ssl: false },
+  dialect: "postgresql", schema: "$2", out: "./$1",
+  dbCredentials: { ...connection, database: "$3", ssl: false },
 });
 EOF
 done
-kit() { tool "$work/drizzle" "$bin/drizzle-kit" "$@" --config=migrations.config.ts; }
-out=$(kit generate --custom --name=uuidx)
-first=$(ls "$work"/drizzle/migrations/0000_uuidx.sql 2>/dev/null)
-[ -n "$first" ] && cp "$work/drizzle/uuidx.sql" "$first"
-out+=$(kit generate --name=orders)
-table=$(ls "$work"/drizzle/migrations/0001_orders.sql 2>/dev/null)
-tap_check "drizzle-kit generate: the extension's migration, then the table's, with the domain, the default and the key" \
-  "$([ -n "$first" ] && [ -n "$table" ] && grep -q '"id" uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7() NOT NULL' "$table" && echo t)" \
-  "$(grep -ho '"id" [^,]*' "$table" 2>/dev/null || flat "$out")"
-out=$(kit migrate)
+kit() { local config=$1; shift; tool "$work/drizzle" "$bin/drizzle-kit" "$@" --config="$config.config.ts"; }
+# generated CONFIG: the extension's migration (the page's uuidx.sql), then the table's.
+generated() {
+  kit "$1" generate --custom --name=uuidx && cp "$work/drizzle/uuidx.sql" "$work/drizzle/$1/0000_uuidx.sql" && kit "$1" generate --name=orders
+}
+out=$(generated migrations)
+table=$work/drizzle/migrations/0001_orders.sql
+tap_check "drizzle-kit generate: the extension's migration, then the table's, with the key, its default and the CHECK" \
+  "$(grep -q '"id" uuid PRIMARY KEY DEFAULT uuid_generate_v7() NOT NULL' "$table" && grep -qF "CONSTRAINT \"orders_id_v7\" CHECK (uuid_check_version(id, 7, 'orders.id') AND uuid_extract_version(id) = 7)" "$table" && echo t)" \
+  "$(grep -ho -e '"id" [^,]*' -e 'CONSTRAINT [^,]*' "$table" 2>/dev/null | tr '\n' ' ' || flat "$out")"
+out=$(kit migrations migrate)
 rc=$?
 tap_check "drizzle-kit migrate applies both" "$([ $rc = 0 ] && echo t)" "exit code $rc: $(flat "$out" 200)"
-check_key_column orders "Drizzle: the table drizzle-kit made"
+tap_sql "Drizzle: the table drizzle-kit made: id uuid NOT NULL DEFAULT uuid_generate_v7(), the primary key, and the CHECK" "
+  SELECT format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) || ' ' || attnotnull || ' ' || string_agg(pg_get_constraintdef(c.oid), ' ' ORDER BY contype)
+         = 'uuid uuid_generate_v7() true CHECK ((uuid_check_version(id, 7, ''orders.id''::text) AND (uuid_extract_version(id) = 7))) PRIMARY KEY (id)', string_agg(pg_get_constraintdef(c.oid), ' ')
+  FROM pg_attribute JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum JOIN pg_constraint c ON conrelid = attrelid
+  WHERE attrelid = 'orders'::regclass AND attname = 'id' AND contype IN ('c', 'p') GROUP BY atttypid, atttypmod, adbin, adrelid, attnotnull"
 out=$(timeout 120 node "$work/dist/drizzle/run.js" 2>&1)
 rows Drizzle "$out"
-out=$(kit generate)
+out=$(kit migrations generate)
 rc=$?
 tap_check "a second drizzle-kit generate finds no change" \
   "$([ $rc = 0 ] && [ "$(ls "$work/drizzle/migrations"/*.sql | wc -l)" = 2 ] && echo t)" \
   "exit code $rc, $(ls "$work/drizzle/migrations"/*.sql | wc -l) migrations: $(flat "$out" 200 | grep -o 'No schema changes[^.]*' || flat "$out" 200)"
-out=$(tool "$work/drizzle" "$bin/drizzle-kit" pull --config=pulled.config.ts)
-pulled=$(grep -h '^\s*id: ' "$work/drizzle/pulled/schema.ts" 2>/dev/null | sed 's/^\s*//')
-tap_check "drizzle-kit pull reads the column back as a plain uuid(), with the default and the key: no uuid_v7" \
+out=$(kit pulled pull)
+pulled=$(grep -h -e '^\s*id: ' -e 'check(' "$work/drizzle/pulled/schema.ts" 2>/dev/null | sed 's/^\s*//' | tr '\n' ' ')
+tap_check "drizzle-kit pull reads the key back as uuid() with the default and the key, and keeps the CHECK" \
   "$(grep -q '^id: uuid()' <<<"$pulled" && grep -q 'uuid_generate_v7()' <<<"$pulled" && grep -q 'primaryKey()' <<<"$pulled" \
-     && ! grep -q uuid_v7 "$work/drizzle/pulled/schema.ts" && echo t)" \
-  "${pulled:-$(flat "$out")}"
+     && grep -qF "check(\"orders_id_v7\", sql\`uuid_check_version(id, 7, 'orders.id'::text) AND (uuid_extract_version(id) = 7)\`)" <<<"$pulled" && echo t)" "${pulled:-$(flat "$out")}"
+out=$(generated applied && kit applied migrate)
+export PGDATABASE=drizzle_pulled
+v4=$(cluster_psql -v VERBOSITY=verbose -c "INSERT INTO orders (id, note) VALUES (gen_random_uuid(), 1)" 2>&1)
+v7=$(cluster_psql -At -c "INSERT INTO orders (note) VALUES (1) RETURNING uuid_extract_version(id)" 2>&1)
+tap_check "a new database made from the pulled schema (generate, migrate) refuses a v4 key (23514) and takes the default's v7" \
+  "$(grep -q '^ERROR:  23514: value for domain orders.id must be a UUIDv7, not a UUIDv4' <<<"$v4" && [ "$v7" = 7 ] && echo t)" \
+  "v4: $(grep -m1 ERROR <<<"$v4"); default: version $v7$(flat "$out" 200 | grep -o 'rror.*')"
+plan() { cluster_psql -At -c "SELECT FROM uuid_generate_v7()" -c "SET enable_seqscan = off" -c "SET uuidx.time_predicates = $1" \
+  -c "EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE uuid_extract_time(id) >= now() - interval '1 hour'" 2>&1 | tr '\n' ' '; }
+on=$(plan on) off=$(plan off)
+tap_check "there a time query on the key gets the rewrite's condition on the key, and none with uuidx.time_predicates off" \
+  "$(grep -qF 'Index Cond: (id >= uuid_v7_lower_bound(' <<<"$on" && ! grep -q uuid_v7_lower_bound <<<"$off" && echo t)" "on: $on; off: $off"
 
 # ---- Knex: migrate:latest with the page's migration ----------------------------------------------
 export PGDATABASE=knex
@@ -211,6 +230,13 @@ out=$(timeout 120 node "$work/dist/knex/run.js" 2>&1)
 rows Knex "$out"
 out=$(tool "$work/knex" "$bin/knex" --knexfile knexfile.js migrate:latest)
 tap_check "a second knex migrate:latest has nothing to run" "$(grep -q 'Already up to date' <<<"$out" && echo t)" "$(flat "$out" 200)"
+# Knex's table, with a lone uuid_check_version CHECK added: pull loses the domain, and mangles that CHECK.
+cluster_psql -c "ALTER TABLE orders ADD CONSTRAINT lone CHECK (uuid_check_version(id, 7, 'orders.id'))"
+out=$(kit domain pull)
+pulled=$(grep -h -e '^\s*id: ' -e 'check(' "$work/drizzle/domain/schema.ts" 2>/dev/null | sed 's/^\s*//' | tr '\n' ' ')
+tap_check "drizzle-kit pull of Knex's table reads its uuid_v7 key back as a plain uuid(), and a lone uuid_check_version CHECK as no SQL" \
+  "$(grep -q 'id: uuid()' <<<"$pulled" && ! grep -q uuid_v7 "$work/drizzle/domain/schema.ts" \
+     && grep -qE "check\(\"lone\", sql\`CHECK \(uuid_check_version\(.*'orders.id'::text\`\)" <<<"$pulled" && echo t)" "${pulled:-$(flat "$out")}"
 
 # ---- TypeORM: migration:run of the page's migration, then migration:generate against the entity --
 export PGDATABASE=typeorm DATABASE_URL="postgresql://$PGUSER@localhost:$PGPORT/typeorm?host=$PGHOST"
@@ -226,8 +252,6 @@ out=$(orm data-source.js migration:generate --dryrun --check typeorm/migrations/
 rc=$?
 tap_check "typeorm migration:generate against the page's entity finds no change" \
   "$([ $rc = 0 ] && grep -q 'No changes in database schema were found' <<<"$out" && echo t)" "exit code $rc: $(flat "$(grep -v '^query' <<<"$out")" 400)"
-# (TypeORM takes a uuid column whose default is uuid_generate_v<digit>() for one of its own
-# generated keys, whatever the entity says.)
 out=$(orm alt/data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
 rc=$?
 up=$(sed -n '/public async up/,/^    }/p' <<<"$out" | grep -o 'ALTER TABLE [^`]*' | tr '\n' ' ')
@@ -237,7 +261,7 @@ tap_check "an entity saying PrimaryColumn(\"uuid\", { default: uuid_generate_v7(
   "exit code $rc: up: ${up:-$(flat "$(grep -v '^query' <<<"$out")" 300)} down: $down"
 check_key_column orders "TypeORM: after migration:generate"
 # Why the page's migration is written by hand: one generated for a new table.
-out=$(DATABASE_URL="postgresql://$PGUSER@localhost:$PGPORT/typeorm_new?host=$PGHOST" orm data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
+out=$(DATABASE_URL=${DATABASE_URL/typeorm\?/typeorm_new?} orm data-source.js migration:generate --dryrun --check typeorm/migrations/Next)
 rc=$?
 created=$(sed -n '/public async up/,/^    }/p' <<<"$out" | grep -o 'CREATE TABLE "orders" [^`]*' | head -n 1)
 tap_check "the page's entity against an empty database: migration:generate would make a plain uuid key defaulting to uuid_generate_v4()" \
@@ -245,19 +269,15 @@ tap_check "the page's entity against an empty database: migration:generate would
   "exit code $rc: ${created:-$(flat "$(grep -v '^query' <<<"$out")" 300)}"
 tap_sql "TypeORM created no uuid-ossp (installExtensions: false)" "
   SELECT NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'uuid-ossp'), string_agg(extname, ' ' ORDER BY extname) FROM pg_extension"
-# The page's two reasons. An entity whose key is of type uuid_v7: refused when the data source
-# initializes, where the page's entity (uuid) is taken.
+# The page's two reasons: an entity key of type uuid_v7 is refused; installExtensions.
 refused=$(orm v7/data-source.js query "SELECT 1")
 taken=$(orm data-source.js query "SELECT 1")
 tap_check "an entity column of type uuid_v7 is refused when the data source initializes; the page's (uuid) is taken" \
   "$(grep -q 'Data type "uuid_v7" in "Order.id" is not supported by "postgres" database' <<<"$refused" &&
      grep -q 'Query has been executed' <<<"$taken" && echo t)" \
   "uuid_v7: $(grep -m1 -o 'Data type .* database' <<<"$refused" || flat "$refused"); uuid: $(flat "$taken" 100)"
-# The page's data source without installExtensions: false, connected to a new database: it creates
-# uuid-ossp, and then uuidx cannot be created there. (With it, migration:generate connected to the
-# new database typeorm_new above and created nothing.)
-ext_db="postgresql://$PGUSER@localhost:$PGPORT/typeorm_ext?host=$PGHOST"
-out=$(DATABASE_URL=$ext_db orm ext/data-source.js query "SELECT 1")
+# (With it, migration:generate connected to the new database typeorm_new above and created nothing.)
+out=$(DATABASE_URL=${DATABASE_URL/typeorm\?/typeorm_ext?} orm ext/data-source.js query "SELECT 1")
 created=$(PGDATABASE=typeorm_ext cluster_psql -At -c "SELECT string_agg(extname, ' ' ORDER BY extname) FROM pg_extension")
 uuidx=$(PGDATABASE=typeorm_ext cluster_psql -c "CREATE EXTENSION uuidx" 2>&1)
 none=$(PGDATABASE=typeorm_new cluster_psql -At -c "SELECT string_agg(extname, ' ' ORDER BY extname) FROM pg_extension")
@@ -265,6 +285,15 @@ tap_check "without installExtensions: false, TypeORM creates uuid-ossp when it c
   "$([ "$created" = "plpgsql uuid-ossp" ] && grep -q 'ERROR:  function "uuid_generate_v[0-9a-z_]*" already exists' <<<"$uuidx" &&
      [ "$none" = plpgsql ] && echo t)" \
   "without: $created; CREATE EXTENSION uuidx: $(grep -m1 ERROR <<<"$uuidx"); with (typeorm_new): $none$([ -n "$created" ] || flat "; $out")"
+
+# synchronize: true, as schema:sync, where uuidx is created: nothing fails.
+PGDATABASE=typeorm_new cluster_psql -c "CREATE EXTENSION uuidx"
+out=$(DATABASE_URL=${DATABASE_URL/typeorm\?/typeorm_new?} orm data-source.js schema:sync)
+PGDATABASE=typeorm_new tap_sql "schema:sync with the page's entity makes a plain uuid key defaulting to uuid_generate_v4(), whose keys are v4" "
+  WITH i AS (INSERT INTO orders (note) VALUES (1) RETURNING uuid_extract_version(id) AS v)
+  SELECT format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) || ' version ' || v = 'uuid uuid_generate_v4() version 4',
+         format_type(atttypid, atttypmod) || ' ' || pg_get_expr(adbin, adrelid) || ' version ' || v
+  FROM i, pg_attribute JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum WHERE attrelid = 'orders'::regclass AND attname = 'id'"
 
 # ---- Prisma: from npm alone ---------------------------------------------------------------------
 out=$(cd "$work/prisma" && timeout 120 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
