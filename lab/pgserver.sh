@@ -12,8 +12,8 @@
 #     built with the contrib modules the tests use into $UUIDX_PG_CACHE/pgN (/var/cache/uuidx),
 #     once: a stamp file marks a finished build (a few minutes on 2 cores).
 # 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION):
-# 15.20 stamps columns with a pg_attver option 17.11 and 18.6 cannot read, so no dump or
-# pg_upgrade from it into them works. Messages go to stderr; logs to $UUIDX_PG_CACHE/pgN.build.log.
+# 15.20 stamps columns with a pg_attver option later releases do not know (no test moves a 15.20
+# cluster: docs/upgrading.md). Messages go to stderr; logs to $UUIDX_PG_CACHE/pgN.build.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
