@@ -2,24 +2,22 @@
 // bit-for-bit comparison with the reference over 10^6 pairs is test/suites/17_facade_reference.sh.
 #include <gtest/gtest.h>
 
-#include <string>
-
 #include "facade.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "layout.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::error_of;
-using testing::U;
+using namespace testing;
 
 const std::string kKeyBytes("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f", 16);
+// The key 00..0f: SipHash's k0 and k1 are its two halves, each little-endian.
+constexpr std::uint64_t kK0 = 0x0706050403020100ULL, kK1 = 0x0f0e0d0c0b0a0908ULL;
 
 TEST(SipHash24, PaperVectors) {
   // "SipHash: a fast short-input PRF", Appendix A: key 00..0f, message 00..0e.
-  const SipKey key{0x0706050403020100ULL, 0x0f0e0d0c0b0a0908ULL};
+  const SipKey key{kK0, kK1};
   std::uint8_t message[15];
   for (int i = 0; i < 15; ++i) message[i] = static_cast<std::uint8_t>(i);
   EXPECT_EQ(siphash24(message, 15, key), 0xa129ca6149be45e5ULL);
@@ -28,8 +26,8 @@ TEST(SipHash24, PaperVectors) {
 
 TEST(FacadeKey, BytesAreK0ThenK1LittleEndian) {
   const SipKey key = facade_key_from_bytes(kKeyBytes);
-  EXPECT_EQ(key.k0, 0x0706050403020100ULL);
-  EXPECT_EQ(key.k1, 0x0f0e0d0c0b0a0908ULL);
+  EXPECT_EQ(key.k0, kK0);
+  EXPECT_EQ(key.k1, kK1);
 }
 
 TEST(FacadeKey, EveryTextFormIsTheSameKey) {
@@ -37,8 +35,8 @@ TEST(FacadeKey, EveryTextFormIsTheSameKey) {
                            "000102030405060708090a0b0c0d0e0f", "\\x000102030405060708090a0b0c0d0e0f",
                            " 00010203 04050607 : 08090a0b 0c0d0e0f\n"}) {
     const SipKey key = facade_key_from_text(text);
-    EXPECT_EQ(key.k0, 0x0706050403020100ULL) << text;
-    EXPECT_EQ(key.k1, 0x0f0e0d0c0b0a0908ULL) << text;
+    EXPECT_EQ(key.k0, kK0) << text;
+    EXPECT_EQ(key.k1, kK1) << text;
   }
 }
 
@@ -56,7 +54,7 @@ TEST(FacadeKey, WrongLengthsAndDigitsAreErrorsThatNeverQuoteTheKey) {
 }
 
 TEST(Facade, VersionFourOutSevenBackOnlyTheTimestampChanges) {
-  const SipKey key = facade_key_from_bytes(kKeyBytes);
+  const SipKey key{kK0, kK1};
   const Uuid v7 = U("01890a5d-ac96-774b-bcce-b302099a8057");  // RFC 9562 Appendix A.6's layout
   const Uuid facade = v7_to_facade(v7, key, "f");
   EXPECT_EQ(version_of(facade), 4);
@@ -72,7 +70,7 @@ TEST(Facade, VersionFourOutSevenBackOnlyTheTimestampChanges) {
 }
 
 TEST(Facade, OnlyAV7GoesOutAndOnlyAV4ComesBack) {
-  const SipKey key = facade_key_from_bytes(kKeyBytes);
+  const SipKey key{kK0, kK1};
   const Error e = error_of([&] { v7_to_facade(U("f81d4fae-7dec-41d0-a765-00a0c91e6bf6"), key, "uuid_v7_to_facade"); });
   EXPECT_EQ(e.code(), Errc::invalid_parameter);
   EXPECT_STREQ(e.what(), "uuid \"f81d4fae-7dec-41d0-a765-00a0c91e6bf6\" is version 4, not version 7");
@@ -85,9 +83,9 @@ TEST(Facade, OnlyAV7GoesOutAndOnlyAV4ComesBack) {
 }
 
 TEST(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
-  testing::FakeRandom rng;
+  FakeRandom rng;
   V7State state;
-  const std::int64_t now = 1767225600000123456LL;  // a frozen clock: one long burst
+  const std::int64_t now = kStart;  // a frozen clock: one long burst
   Uuid last{};
   std::uint64_t last_tick = 0;
   for (int i = 0; i < 10000; ++i) {
@@ -95,7 +93,7 @@ TEST(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
     const Uuid u = generate_v7_fresh(state, now, rng);
     EXPECT_EQ(rng.drawn - drawn, 8u);
     EXPECT_EQ(version_of(u), 7);
-    const std::uint64_t tick = testing::tick_of(u);
+    const std::uint64_t tick = tick_of(u);
     if (i > 0) {
       EXPECT_GT(u, last);
       EXPECT_EQ(tick, last_tick + 1);  // one 1/4096 ms per value: it runs ahead of a frozen clock
@@ -108,7 +106,7 @@ TEST(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
 }
 
 TEST(GenerateV7Fresh, TakesTheClockWhenItIsAheadAndStopsAtTheEndOfV7Time) {
-  testing::FakeRandom rng;
+  FakeRandom rng;
   V7State state;
   const Uuid a = generate_v7_fresh(state, 1767225600000000000LL, rng);
   const Uuid b = generate_v7_fresh(state, 1767225600005000000LL, rng);

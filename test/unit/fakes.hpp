@@ -3,18 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <stdexcept>
-#include <string>
 #include <utility>
 #include <vector>
 
-#include "bytes.hpp"
 #include "error.hpp"
-#include "layout.hpp"
-#include "monotonic.hpp"
 #include "random.hpp"
-#include "uuid.hpp"
 #include "uuid_text.hpp"
 
 namespace uuidx::testing {
@@ -86,6 +80,10 @@ struct FakeClock {
 
 constexpr std::int64_t kNsPerMs = 1000000;
 constexpr std::int64_t kNsPerSec = 1000 * kNsPerMs;
+// 2026-01-01 00:00:00.000123456 UTC: an instant with a sub-millisecond part.
+constexpr std::int64_t kStart = 1767225600000123456LL;
+// RFC 9562 Appendix A's instant in µs (2022-02-22 19:22:22 UTC): A.6's unix_ts_ms 0x017F22E279B0.
+constexpr std::int64_t kA6Micros = 1645557742000000LL;
 
 inline Uuid U(const std::string& text) {
   Uuid u{};
@@ -93,9 +91,11 @@ inline Uuid U(const std::string& text) {
   return u;
 }
 
-// A v7's 60-bit tick (unix_ts_ms << 12 | rand_a, RFC 9562 §6.2 Method 3) and its rand_b.
-inline std::uint64_t tick_of(const Uuid& v7) { return *v7_unix_ms(v7) << 12 | ((v7[6] & 0x0fu) << 8 | v7[7]); }
-inline std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
+// RFC 9562 Appendix A vectors: A.1 (v1), A.4 (v5), A.5 (v6), A.6 (v7).
+inline const Uuid kA1 = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
+inline const Uuid kA4 = U("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+inline const Uuid kA5 = U("1EC9414C-232A-6B00-B3C8-9F6BDECED846");
+inline const Uuid kA6 = U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F");
 
 // The Error that f() throws. When it throws none, a test failure, and an Error of no class whose
 // message is empty, so that every check of it fails too.

@@ -2,16 +2,9 @@
 // in the plain and sanitizer builds too. Each names its crash input in test/fuzz/corpus/.
 #include <gtest/gtest.h>
 
-#include <cstdint>
-#include <string>
-
-#include "encoding.hpp"
-#include "error.hpp"
 #include "fakes.hpp"
-#include "namebased.hpp"
-#include "timeutil.hpp"
 #include "generators.hpp"
-#include "v7range.hpp"
+#include "namebased.hpp"
 
 namespace uuidx {
 namespace {

@@ -4,26 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <set>
-#include <type_traits>
-#include <utility>
 
-#include "bytes.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "monotonic.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::FakeClock;
-using testing::FakeRandom;
-using testing::kNsPerMs;
-using testing::kNsPerSec;
-using testing::rand_b_of;
-using testing::tick_of;
-
-// 2026-01-01 00:00:00.000123456 UTC: an instant with a sub-millisecond part.
-constexpr std::int64_t kStart = 1767225600000123456LL;
+using namespace testing;
 
 TEST(NextMonotonic, ClockAheadWins) {
   std::uint64_t out = 0;
@@ -161,7 +149,7 @@ TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
 }
 
 TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
-  testing::ScriptedV7Random rng({12345}, 0x00);
+  ScriptedV7Random rng({12345}, 0x00);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
   rng.increment_byte = 0xff;
@@ -176,7 +164,7 @@ TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
 
 TEST_F(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   // A fresh rand_b with room for exactly one largest increment.
-  testing::ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
+  ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
@@ -218,7 +206,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   {
     // From rand_b 0, 2^30 - 1 largest increments fit in 62 bits: 10^6 calls stay on the tick.
-    testing::ScriptedV7Random rng({0}, 0xff);
+    ScriptedV7Random rng({0}, 0xff);
     V7State state;
     Uuid prev = generate_v7(state, kStart, rng);
     for (int i = 1; i <= 1000000; ++i) {
@@ -234,7 +222,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
     // From a rand_b with room for exactly 999 largest increments, every 1000th call overflows:
     // 10^6 calls after the first move the tick by exactly 1000.
     const std::uint64_t start = kMaxV7RandB - 999 * kMaxV7Increment;
-    testing::ScriptedV7Random rng({start}, 0xff);
+    ScriptedV7Random rng({start}, 0xff);
     V7State state;
     Uuid prev = generate_v7(state, kStart, rng);
     for (std::uint64_t i = 1; i <= 1000000; ++i) {
@@ -250,7 +238,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
   {
     // No room at all (a fresh rand_b of all ones): every call overflows, one tick per call. The
     // old behaviour, now the bound of the worst case.
-    testing::ConstantRandom ones(0xff);
+    ConstantRandom ones(0xff);
     V7State state;
     generate_v7(state, kStart, ones);
     for (int i = 0; i < 1000; ++i) generate_v7(state, kStart, ones);
@@ -324,7 +312,7 @@ TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
 }
 
 TEST_F(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
-  testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
+  ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
   const Uuid before = generate_v7(state, kStart, rng);
   const Uuid after = generate_v7(state, kStart - 3600 * kNsPerSec, rng);
   const Uuid later = generate_v7(state, kStart - 3600 * kNsPerSec + kNsPerMs, rng);
@@ -351,7 +339,7 @@ TEST_F(V7Monotonic, SubMillisecondFractionIsMethod3) {
 }
 
 TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
-  testing::ConstantRandom ones(0xff);
+  ConstantRandom ones(0xff);
   const Uuid v7 = generate_v7(state, kStart, ones);
   EXPECT_EQ(v7[8], 0xbf);  // 10 then six random ones
   for (int i = 9; i < 16; ++i) EXPECT_EQ(v7[i], 0xff);
@@ -365,7 +353,7 @@ TEST_F(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   EXPECT_EQ(tick_of(last_ms), kMaxV7Tick);
   // ... and then there is nothing greater left.
   state.last_rand_b = kMaxV7RandB;
-  const Error e = testing::error_of([&] { generate_v7(state, kStart, rng); });
+  const Error e = error_of([&] { generate_v7(state, kStart, rng); });
   EXPECT_EQ(e.code(), Errc::datetime_overflow);
   EXPECT_NE(std::string(e.what()).find("timestamp out of range for UUIDv7"), std::string::npos);
   EXPECT_EQ(pair_of(state), Pair(kMaxV7Tick, kMaxV7RandB));  // state untouched
@@ -449,7 +437,7 @@ TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
 TEST_F(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
   generate_v1(state, kStart, rng);
   state.last_100ns = kMaxGregorian100ns;
-  EXPECT_EQ(testing::error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
+  EXPECT_EQ(error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
 }
 
 }  // namespace

@@ -8,26 +8,15 @@
 #include <atomic>
 #include <set>
 #include <thread>
-#include <vector>
 
-#include "bytes.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "monotonic.hpp"
 #include "server_v7.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::FakeRandom;
-using testing::kNsPerMs;
-using testing::kNsPerSec;
-
-// 2026-01-01 00:00:00.000123456 UTC.
-constexpr std::int64_t kStart = 1767225600000123456LL;
-
-using testing::rand_b_of;
-using testing::tick_of;
+using namespace testing;
 
 // One process of the simulated server: its last value and its random source.
 struct Process {
@@ -108,7 +97,7 @@ TEST(V7Position, RefusesToPassTheLastPosition) {
 TEST(V7Shared, ExhaustedPositionsAreAnOverflowError) {
   Process p(1);
   std::uint64_t shared = kMaxV7Position;
-  EXPECT_EQ(testing::error_of([&] { next_value(shared, p, kStart); }).code(), Errc::datetime_overflow);
+  EXPECT_EQ(error_of([&] { next_value(shared, p, kStart); }).code(), Errc::datetime_overflow);
   EXPECT_EQ(shared, kMaxV7Position);
 }
 

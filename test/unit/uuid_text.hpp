@@ -1,13 +1,15 @@
-// uuid_text.hpp: text helpers for the unit tests and fuzzers only (never part of uuidx.so): the
-// canonical form of a UUID (RFC 9562 §4) written and parsed, and an EncodedText as a string.
+// uuid_text.hpp: helpers for the unit tests and fuzzers only (never part of uuidx.so): the
+// canonical form of a UUID (RFC 9562 §4) written and parsed, an EncodedText as a string, and a
+// v7's tick and rand_b.
 #pragma once
 
 #include <cstddef>
 #include <string>
 
+#include "bytes.hpp"
 #include "encoding.hpp"
 #include "layout.hpp"
-#include "uuid.hpp"
+#include "monotonic.hpp"
 
 namespace uuidx {
 
@@ -43,5 +45,9 @@ inline bool parse_uuid(const std::string& text, Uuid& out) {
 
 // The characters of an encoded value.
 inline std::string text_of(const EncodedText& t) { return std::string(t.text, t.size); }
+
+// A v7's 60-bit tick (unix_ts_ms << 12 | rand_a, RFC 9562 §6.2 Method 3) and its rand_b (§5.7).
+inline std::uint64_t tick_of(const Uuid& v7) { return *v7_unix_ms(v7) << 12 | ((v7[6] & 0x0fu) << 8 | v7[7]); }
+inline std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
 
 }  // namespace uuidx

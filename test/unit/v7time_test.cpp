@@ -3,20 +3,13 @@
 // edges, at the ends of the 48-bit range and for infinite instants.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <string>
-
 #include "fakes.hpp"
-#include "layout.hpp"
-#include "timeutil.hpp"
 #include "v7time.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::U;
-
-constexpr std::int64_t kA6Micros = 1645557742000000LL;  // Appendix A.6: unix_ts_ms 0x017F22E279B0
+using namespace testing;
 
 bool holds(std::int64_t time, TimeCmp op, std::int64_t t) {
   switch (op) {
@@ -69,17 +62,16 @@ TEST(V7Time, BoundsOfTheA6Millisecond) {
   EXPECT_EQ(to_string(v7_upper_bound(kA6Micros + 999, true, false)), "017f22e2-79b0-7fff-bfff-ffffffffffff");
   EXPECT_EQ(to_string(v7_upper_bound(kA6Micros, false, false)), "017f22e2-79af-7fff-bfff-ffffffffffff");
   // Sub-ms: the A.6 vector's rand_a 0xCC3 reads as 798 µs (§6.2 Method 3).
-  const Uuid a6 = U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F");
-  EXPECT_TRUE(in_range(a6, TimeCmp::eq, kA6Micros + 798, true));
-  EXPECT_FALSE(in_range(a6, TimeCmp::ge, kA6Micros + 799, true));
-  EXPECT_FALSE(in_range(a6, TimeCmp::le, kA6Micros + 797, true));
+  EXPECT_TRUE(in_range(kA6, TimeCmp::eq, kA6Micros + 798, true));
+  EXPECT_FALSE(in_range(kA6, TimeCmp::ge, kA6Micros + 799, true));
+  EXPECT_FALSE(in_range(kA6, TimeCmp::le, kA6Micros + 797, true));
   // Read whole, its time is the ms edge itself, not any instant inside the ms.
-  EXPECT_TRUE(in_range(a6, TimeCmp::eq, kA6Micros, false));
-  EXPECT_FALSE(in_range(a6, TimeCmp::eq, kA6Micros + 500, false));
+  EXPECT_TRUE(in_range(kA6, TimeCmp::eq, kA6Micros, false));
+  EXPECT_FALSE(in_range(kA6, TimeCmp::eq, kA6Micros + 500, false));
 }
 
 TEST(V7Time, ExactForRandomKeysNearEdges) {
-  testing::FakeRandom rng;
+  FakeRandom rng;
   for (int i = 0; i < 200000; ++i) {
     const std::uint64_t ms = static_cast<std::uint64_t>(kA6Micros / 1000) + rng.next() % 3;
     const std::uint16_t fraction =
@@ -101,9 +93,12 @@ TEST(V7Time, ExactForRandomKeysNearEdges) {
   }
 }
 
+// The smallest and the greatest v7.
+const Uuid kFirstV7 = U("00000000-0000-7000-8000-000000000000");
+const Uuid kLastV7 = U("ffffffff-ffff-7fff-bfff-ffffffffffff");
+
 TEST(V7Time, EndsOfTheRangeAndInfinity) {
-  const Uuid first = U("00000000-0000-7000-8000-000000000000");
-  const Uuid last = U("ffffffff-ffff-7fff-bfff-ffffffffffff");
+  const Uuid &first = kFirstV7, &last = kLastV7;
   for (bool sub_ms : {false, true}) {
     // Before 1970: every v7 is later, none earlier; never an error.
     EXPECT_EQ(v7_lower_bound(-5, true, sub_ms), first);
@@ -131,8 +126,7 @@ TEST(V7Time, EndsOfTheRangeAndInfinity) {
 }
 
 TEST(V7Time, KeyBoundsAreV7) {
-  const Uuid first = U("00000000-0000-7000-8000-000000000000");
-  const Uuid last = U("ffffffff-ffff-7fff-bfff-ffffffffffff");
+  const Uuid &first = kFirstV7, &last = kLastV7;
   for (bool sub_ms : {false, true}) {
     for (bool inclusive : {false, true}) {
       // Where some v7 satisfies the comparison, the bound is the one the SQL functions give.
@@ -152,11 +146,7 @@ TEST(V7Time, KeyBoundsAreV7) {
 }
 
 TEST(V7Time, CommuteAndImpliedBounds) {
-  EXPECT_EQ(commute(TimeCmp::lt), TimeCmp::gt);
-  EXPECT_EQ(commute(TimeCmp::le), TimeCmp::ge);
-  EXPECT_EQ(commute(TimeCmp::eq), TimeCmp::eq);
-  EXPECT_EQ(commute(TimeCmp::ge), TimeCmp::le);
-  EXPECT_EQ(commute(TimeCmp::gt), TimeCmp::lt);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(commute(kOps[i]), kOps[4 - i]) << i;  // lt gt, le ge, eq eq
   const ImpliedBounds eq = implied_bounds(TimeCmp::eq);
   EXPECT_TRUE(eq.lower && eq.lower_inclusive && eq.upper && eq.upper_inclusive);
   const ImpliedBounds gt = implied_bounds(TimeCmp::gt);
@@ -167,14 +157,12 @@ TEST(V7Time, CommuteAndImpliedBounds) {
 
 TEST(V7Time, DescribeKind) {
   char buf[64];
-  describe_kind(nil_uuid(), buf, sizeof buf);
-  EXPECT_STREQ(buf, "the nil UUID");
-  describe_kind(max_uuid(), buf, sizeof buf);
-  EXPECT_STREQ(buf, "the max UUID");
-  describe_kind(U("c232ab00-9414-11ec-b3c8-9f6bdeced846"), buf, sizeof buf);
-  EXPECT_STREQ(buf, "a UUIDv1");
-  describe_kind(U("c232ab00-9414-11ec-d3c8-9f6bdeced846"), buf, sizeof buf);
-  EXPECT_STREQ(buf, "a UUID of the Microsoft variant");
+  for (const auto& [u, kind] :
+       {std::pair(nil_uuid(), "the nil UUID"), std::pair(max_uuid(), "the max UUID"), std::pair(kA1, "a UUIDv1"),
+        std::pair(U("c232ab00-9414-11ec-d3c8-9f6bdeced846"), "a UUID of the Microsoft variant")}) {
+    describe_kind(u, buf, sizeof buf);
+    EXPECT_STREQ(buf, kind);
+  }
   char tiny[6];
   describe_kind(nil_uuid(), tiny, sizeof tiny);
   EXPECT_STREQ(tiny, "the n");
