@@ -3,11 +3,8 @@
 // every error message, and the first byte's choice among a target's functions.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -48,27 +45,12 @@ class FuzzRandom final : public RandomSource {
 // True when `s` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
 // Messages must stay valid whenever the input was: PostgreSQL sends them to clients as text.
 inline bool valid_utf8(const char* s, std::size_t n) {
-  std::size_t i = 0;
-  while (i < n) {
+  for (std::size_t i = 0; i < n;) {
     const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len;
-    std::uint32_t cp;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if (c >= 0xc2 && c <= 0xdf) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if (c >= 0xe0 && c <= 0xef) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      len = 4;
-      cp = c & 0x07;
-    } else
-      return false;
-    if (i + len > n) return false;
+    // The sequence's length by its lead byte (0: not a lead byte), and the lead byte's value bits.
+    const std::size_t len = c < 0x80 ? 1 : c < 0xc2 ? 0 : c <= 0xdf ? 2 : c <= 0xef ? 3 : c <= 0xf4 ? 4 : 0;
+    if (len == 0 || i + len > n) return false;
+    std::uint32_t cp = c & (0x7fu >> len);
     for (std::size_t k = 1; k < len; ++k) {
       const auto d = static_cast<unsigned char>(s[i + k]);
       if ((d & 0xc0) != 0x80) return false;

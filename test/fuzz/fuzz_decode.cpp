@@ -4,11 +4,9 @@
 // 22P02 (Errc::invalid_text) at the position the reference expects, and anything accepted
 // re-encodes to the input's canonical spelling. Never a silent wrong value. base32hex is checked
 // against a model of PostgreSQL 19's decode(text, 'base32hex')::uuid instead (see pg19_base32hex).
-#include <string>
-#include <string_view>
+#include <cstring>
 
 #include "encoding.hpp"
-#include "error.hpp"
 #include "fuzz_common.hpp"
 
 namespace {
@@ -24,9 +22,8 @@ constexpr char kBase32hex[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
 
 // Index of c in the alphabet (a linear search, unlike the core's tables), or -1.
 int find(const char* alphabet, char c) {
-  for (int i = 0; alphabet[i] != '\0'; ++i)
-    if (alphabet[i] == c) return i;
-  return -1;
+  const char* at = c ? std::strchr(alphabet, c) : nullptr;
+  return at ? static_cast<int>(at - alphabet) : -1;
 }
 
 char upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c; }
@@ -73,6 +70,8 @@ struct RefResult {
   std::size_t position = 0;  // expected error position (1-based); 0 = any of 1..n (overflow)
 };
 
+RefResult refused_at(std::size_t position) { return RefResult{false, {}, position}; }
+
 // PostgreSQL 19rc1's decode(text, 'base32hex') followed by ::uuid, as it behaves (each rule tried
 // on 19rc1): space, tab, LF and CR are skipped; a '=' is refused unless it comes where a 1-4 byte
 // group ends (digits % 8 is 2, 4, 5 or 7) or after an earlier '='; nothing but '=' may follow the
@@ -116,10 +115,7 @@ RefResult reference_base32hex(std::string_view text) {
   RefResult r;
   r.ok = pg19_base32hex(text, r.value);
   if (r.ok) return r;
-  if (text.empty()) {
-    r.position = 1;
-    return r;
-  }
+  if (text.empty()) return refused_at(1);
   // Extendable prefixes are closed under shortening: binary search for the first that is not.
   std::size_t lo = 0, hi = text.size() + 1;  // prefix length lo is extendable; hi is not or the end
   while (hi - lo > 1) {
@@ -129,8 +125,7 @@ RefResult reference_base32hex(std::string_view text) {
     else
       hi = mid;
   }
-  r.position = hi;  // the character ending the shortest prefix no accepted text begins with
-  return r;
+  return refused_at(hi);  // the character ending the shortest prefix no accepted text begins with
 }
 
 // The text uuidx::encode gives for what 19 decoded: the first 26 digits, upper case, the unused
@@ -147,35 +142,20 @@ std::string base32hex_canonical(std::string_view text) {
 RefResult reference_decode(std::string_view text, Encoding e) {
   if (e == Encoding::base32hex) return reference_base32hex(text);
   const std::size_t n = uuidx::encoded_length(e);
-  RefResult r;
-  if (text.empty()) {
-    r.position = 1;
-    return r;
-  }
+  if (text.empty()) return refused_at(1);
   for (std::size_t i = 0; i < text.size() && i < n; ++i)
-    if (ref_digit(e, text[i]) < 0) {
-      r.position = i + 1;
-      return r;
-    }
-  if (text.size() != n) {
-    r.position = text.size() < n ? text.size() + 1 : n + 1;
-    return r;
-  }
+    if (ref_digit(e, text[i]) < 0) return refused_at(i + 1);
+  if (text.size() != n) return refused_at(text.size() < n ? text.size() + 1 : n + 1);
+  RefResult r;
   if (e == Encoding::base64url) {
     // RFC 4648: 6 bits per character, most significant first; 132 bits, the last 4 must be zero.
     std::size_t bit = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const int d = ref_digit(e, text[i]);
       for (int k = 5; k >= 0; --k, ++bit) {
-        const int b = (d >> k) & 1;
-        if (bit >= 128) {
-          if (b) {
-            r.position = n;
-            return r;
-          }
-        } else if (b) {
-          r.value[bit / 8] = static_cast<std::uint8_t>(r.value[bit / 8] | (0x80 >> (bit % 8)));
-        }
+        if (((d >> k) & 1) == 0) continue;
+        if (bit >= 128) return refused_at(n);
+        r.value[bit / 8] = static_cast<std::uint8_t>(r.value[bit / 8] | (0x80 >> (bit % 8)));
       }
     }
     r.ok = true;
@@ -187,10 +167,8 @@ RefResult reference_decode(std::string_view text, Encoding e) {
   for (std::size_t i = 0; i < n; ++i) {
     u128 next;
     if (__builtin_mul_overflow(v, static_cast<u128>(base), &next) ||
-        __builtin_add_overflow(next, static_cast<u128>(ref_digit(e, text[i])), &next)) {
-      r.position = 0;  // above 128 bits
-      return r;
-    }
+        __builtin_add_overflow(next, static_cast<u128>(ref_digit(e, text[i])), &next))
+      return refused_at(0);  // above 128 bits
     v = next;
   }
   for (int i = 15; i >= 0; --i, v >>= 8) r.value[i] = static_cast<std::uint8_t>(v);

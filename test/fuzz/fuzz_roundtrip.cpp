@@ -5,14 +5,8 @@
 //   - v1 → v6 → v1 and v6 → v1 → v6 return the input bit for bit, keep timestamp, clock_seq and
 //     node, and v6 values sort by timestamp (RFC 9562 §5.6);
 //   - v1_to_v6 / v6_to_v1 of anything that is not a v1 / v6 is Errc::invalid_parameter (22023).
-#include <string>
-
-#include "encoding.hpp"
-#include "error.hpp"
-#include "fuzz_common.hpp"
-#include "layout.hpp"
 #include "../unit/uuid_text.hpp"
-#include "uuid.hpp"
+#include "fuzz_common.hpp"
 
 namespace {
 

@@ -9,21 +9,19 @@
 // Checks: the documented range is accepted and everything else is Errc::datetime_overflow
 // (22008); what is accepted reads back to the instant given; the session sequences only grow;
 // UBSan reports any signed overflow on the way.
-#include <string>
 #include <utility>
 
-#include "bytes.hpp"
-#include "error.hpp"
+#include "../unit/uuid_text.hpp"
 #include "fuzz_common.hpp"
 #include "generators.hpp"
-#include "layout.hpp"
-#include "timeutil.hpp"
 #include "v7range.hpp"
 
 namespace {
 
 using uuidx::Errc;
 using uuidx::Error;
+using uuidx::rand_b_of;
+using uuidx::tick_of;
 using uuidx::Uuid;
 using uuidx::fuzz::FuzzRandom;
 using uuidx::fuzz::Reader;
@@ -32,11 +30,6 @@ constexpr std::int64_t kMaxV7Micros = uuidx::kMaxUnixMs * 1000 + 999;
 
 void check_overflow(const Error& e, const char* what) {
   uuidx::fuzz::check_error(e, Errc::datetime_overflow, what, "");
-}
-
-// The 60-bit tick (unix_ts_ms << 12 | rand_a) a v7 carries (§5.7, §6.2 Method 3).
-std::uint64_t tick_of(const Uuid& u) {
-  return *uuidx::v7_unix_ms(u) << 12 | static_cast<std::uint64_t>((u[6] & 0x0f) << 8 | u[7]);
 }
 
 void fuzz_v7_instant(Reader& in) {
@@ -68,9 +61,6 @@ void fuzz_v7_instant(Reader& in) {
     check_overflow(e, "timestamp out of range for UUIDv7: \"");
   }
 }
-
-// rand_b of a v7 (§5.7: the 62 bits after the variant).
-std::uint64_t rand_b_of(const Uuid& u) { return uuidx::load_be64(u.data() + 8) & uuidx::kMaxV7RandB; }
 
 // A session state from the input: any tick, and a rand_b anywhere or near its end (§6.2 Method 2
 // overflows into the next tick).
