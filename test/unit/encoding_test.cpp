@@ -1,6 +1,4 @@
 // Text encodings: known values, round trips, ULID ordering of v7, and every malformed-input class.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <random>
 

@@ -1,7 +1,5 @@
 // The UUIDv47 façade (facade.hpp) and SipHash-2-4 (siphash.hpp) on known values; the
 // bit-for-bit comparison with the reference over 10^6 pairs is test/suites/17_facade_reference.sh.
-#include <gtest/gtest.h>
-
 #include "facade.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"

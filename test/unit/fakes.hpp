@@ -1,4 +1,5 @@
-// fakes.hpp: deterministic stand-ins for the clock and the CSPRNG, and small helpers for tests.
+// fakes.hpp: what every unit test includes: GoogleTest, the core's basics, deterministic stand-ins
+// for the CSPRNG (the clock is a plain int64 of ns that a test moves), and small helpers.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -70,12 +71,6 @@ class ScriptedV7Random final : public RandomSource {
   std::uint8_t increment_byte;
   std::size_t fresh_draws = 0;
   std::size_t increment_draws = 0;
-};
-
-// A clock the test moves by hand, in ns since the Unix epoch.
-struct FakeClock {
-  std::int64_t now_ns;
-  void advance_ns(std::int64_t d) { now_ns += d; }
 };
 
 constexpr std::int64_t kNsPerMs = 1000000;

@@ -1,7 +1,5 @@
 // Inputs the libFuzzer targets (test/fuzz/) found wrong, kept as unit tests so the bugs stay fixed
 // in the plain and sanitizer builds too. Each names its crash input in test/fuzz/corpus/.
-#include <gtest/gtest.h>
-
 #include "fakes.hpp"
 #include "generators.hpp"
 #include "namebased.hpp"

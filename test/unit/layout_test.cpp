@@ -1,6 +1,4 @@
 // Field extraction, variants and versions (RFC 9562 §4.1, §4.2), v1⇄v6 (§5.6) on random inputs.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 
 #include "fakes.hpp"

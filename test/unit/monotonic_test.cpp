@@ -1,8 +1,6 @@
 // Monotonicity of the session generators under a fake clock and fake random sources (RFC 9562
 // §6.2): the v7 step alone (Method 3 with Method 2), frozen clocks, bursts, overflow of rand_b,
 // clock steps backwards, catching up with real time, and the end of the counters.
-#include <gtest/gtest.h>
-
 #include <set>
 
 #include "fakes.hpp"
@@ -128,15 +126,15 @@ struct V7Monotonic : ::testing::Test {
 };
 
 TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
-  FakeClock clock{kStart - kStart % kNsPerMs};  // the first ns of a ms, so of a 244-ns tick
-  const std::uint64_t tick = v7_tick_from_ns(clock.now_ns);
-  Uuid prev = generate_v7(state, clock.now_ns, rng);
+  std::int64_t clock = kStart - kStart % kNsPerMs;  // the first ns of a ms, so of a 244-ns tick
+  const std::uint64_t tick = v7_tick_from_ns(clock);
+  Uuid prev = generate_v7(state, clock, rng);
   ASSERT_EQ(tick_of(prev), tick);
   std::set<std::uint64_t> increments;
   for (int i = 1; i <= 24; ++i) {
-    clock.advance_ns(10);  // 24 calls within 240 ns: all within the clock's tick
-    ASSERT_EQ(v7_tick_from_ns(clock.now_ns), tick);
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 10;  // 24 calls within 240 ns: all within the clock's tick
+    ASSERT_EQ(v7_tick_from_ns(clock), tick);
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next) << "call " << i;
     ASSERT_EQ(tick_of(next), tick) << "the fraction advanced in call " << i;  // RFC 9562 §6.2 Method 3 ms+fraction
     const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);        // RFC 9562 §6.2 Method 2
@@ -247,27 +245,27 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
 }
 
 TEST_F(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
-  FakeClock clock{kStart - kStart % kNsPerMs};  // at the start of a ms
-  const std::uint64_t first_ms = static_cast<std::uint64_t>(clock.now_ns / kNsPerMs);
-  Uuid prev = generate_v7(state, clock.now_ns, rng);
+  std::int64_t clock = kStart - kStart % kNsPerMs;  // at the start of a ms
+  const std::uint64_t first_ms = static_cast<std::uint64_t>(clock / kNsPerMs);
+  Uuid prev = generate_v7(state, clock, rng);
   for (int i = 1; i < 5000; ++i) {
-    clock.advance_ns(100);  // 5000 calls within 0.5 ms
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 100;  // 5000 calls within 0.5 ms
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next) << "call " << i;
-    ASSERT_EQ(tick_of(next), v7_tick_from_ns(clock.now_ns)) << "call " << i;  // never ahead of the clock
+    ASSERT_EQ(tick_of(next), v7_tick_from_ns(clock)) << "call " << i;  // never ahead of the clock
     prev = next;
   }
   EXPECT_EQ(*v7_unix_ms(prev), first_ms);  // 5000 values > 4096 per ms, still in the clock's ms
 }
 
 TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
-  FakeClock clock{kStart};
-  const Uuid before = generate_v7(state, clock.now_ns, rng);
-  clock.advance_ns(-kNsPerSec);
+  std::int64_t clock = kStart;
+  const Uuid before = generate_v7(state, clock, rng);
+  clock -= kNsPerSec;
   Uuid prev = before;
   for (int i = 0; i < 1000; ++i) {
-    clock.advance_ns(1000);  // the stepped-back clock creeps forward 1 µs a call
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 1000;  // the stepped-back clock creeps forward 1 µs a call
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next);
     ASSERT_EQ(tick_of(next), tick_of(before));  // still on the last value's tick...
     const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);
@@ -276,11 +274,11 @@ TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
     prev = next;
   }
   // Once the clock passes the last value again, the ms and fraction are the clock's.
-  clock.now_ns = kStart + 2 * kNsPerSec;
-  const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
+  clock = kStart + 2 * kNsPerSec;
+  const Uuid caught_up = generate_v7(state, clock, rng);
   EXPECT_LT(prev, caught_up);
-  EXPECT_EQ(*v7_unix_ms(caught_up), static_cast<std::uint64_t>(clock.now_ns / kNsPerMs));
-  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
+  EXPECT_EQ(*v7_unix_ms(caught_up), static_cast<std::uint64_t>(clock / kNsPerMs));
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock));
 }
 
 // A floor from another server's time (a promoted standby's last replayed commit): a fresh
@@ -292,19 +290,19 @@ TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   raise_v7_above(state, floor_ns);
   EXPECT_EQ(pair_of(state), Pair(v7_tick_from_ns(floor_ns), kMaxV7RandB));
   const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
-  FakeClock clock{kStart};
+  std::int64_t clock = kStart;
   Uuid prev = greatest_of_floor;
   for (int i = 0; i < 1000; ++i) {
-    clock.advance_ns(1000);
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 1000;
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next);
     ASSERT_EQ(tick_of(next), v7_tick_from_ns(floor_ns) + 1);  // the tick after the floor's
     prev = next;
   }
-  clock.now_ns = floor_ns + kNsPerSec;
-  const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
+  clock = floor_ns + kNsPerSec;
+  const Uuid caught_up = generate_v7(state, clock, rng);
   EXPECT_LT(prev, caught_up);
-  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock));
 
   const V7State above = state;
   raise_v7_above(state, floor_ns);  // an earlier instant than the state's last value
@@ -426,7 +424,7 @@ TEST_F(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
 // The node comes from the session's own random source (§6.10) and from nothing else: sessions
 // with different streams get different nodes, and sessions fed the same stream get the same node
 // even at another time. So two processes differ only if their random sources do (the fork
-// handler's job: session_test.cpp and the TAP test test/t/007_fork_safety.pl).
+// handler's job: random_test.cpp and the TAP test test/t/007_fork_safety.pl).
 TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;

@@ -1,6 +1,4 @@
 // Name-based v3/v5/v8, custom v8 and the namespace IDs: RFC 9562 A.2, A.4, B.1 and B.2 vectors.
-#include <gtest/gtest.h>
-
 #include "fakes.hpp"
 #include "namebased.hpp"
 

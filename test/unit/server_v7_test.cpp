@@ -2,8 +2,6 @@
 // sources: the pure position step, bursts through the 4-bit counter, its carry into the next tick,
 // clock steps back, a process's own last value as a floor, the 58 random bits, the end of the
 // positions, and several processes (threads over one std::atomic) sharing one position.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <atomic>
 #include <set>

@@ -1,6 +1,4 @@
 // v7 floor/ceil bounds, the shifted monotonic v7, v1mc and PostgreSQL 18's timestamp extraction.
-#include <gtest/gtest.h>
-
 #include "fakes.hpp"
 #include "generators.hpp"
 #include "v7range.hpp"

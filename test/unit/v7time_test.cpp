@@ -1,8 +1,6 @@
 // The key range implied by a comparison of a v7's time with an instant (v7time.hpp): exact, i.e.
 // for every v7 the comparison holds exactly when the key lies inside the range, at ms and sub-ms
 // edges, at the ends of the 48-bit range and for infinite instants.
-#include <gtest/gtest.h>
-
 #include "fakes.hpp"
 #include "v7time.hpp"
 

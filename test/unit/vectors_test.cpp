@@ -1,6 +1,4 @@
 // RFC 9562 Appendix A vectors for the time-based versions and v4, through the core's layouts.
-#include <gtest/gtest.h>
-
 #include "fakes.hpp"
 #include "generators.hpp"
 
