@@ -9,9 +9,10 @@
 #include "encoding.hpp"
 #include "fuzz_common.hpp"
 
+using namespace uuidx;
+
 namespace {
 
-using uuidx::Encoding;
 using u128 = unsigned __int128;
 
 constexpr char kHex[] = "0123456789abcdef";
@@ -51,7 +52,7 @@ int ref_digit(Encoding e, char c) {
   return -1;
 }
 
-// The spelling uuidx::encode would give the same value.
+// The spelling encode would give the same value.
 char canonical(Encoding e, char c) {
   const int d = ref_digit(e, c);
   switch (e) {
@@ -66,7 +67,7 @@ char canonical(Encoding e, char c) {
 
 struct RefResult {
   bool ok = false;
-  uuidx::Uuid value{};
+  Uuid value{};
   std::size_t position = 0;  // expected error position (1-based); 0 = any of 1..n (overflow)
 };
 
@@ -76,7 +77,7 @@ RefResult refused_at(std::size_t position) { return RefResult{false, {}, positio
 // on 19rc1): space, tab, LF and CR are skipped; a '=' is refused unless it comes where a 1-4 byte
 // group ends (digits % 8 is 2, 4, 5 or 7) or after an earlier '='; nothing but '=' may follow the
 // first '='; whole bytes are kept, 5 bits per digit, most significant first; the cast wants 16.
-bool pg19_base32hex(std::string_view text, uuidx::Uuid& out) {
+bool pg19_base32hex(std::string_view text, Uuid& out) {
   std::string bits;
   std::size_t digits = 0;
   bool padded = false;
@@ -94,7 +95,7 @@ bool pg19_base32hex(std::string_view text, uuidx::Uuid& out) {
     ++digits;
   }
   if (bits.size() / 8 != 16) return false;
-  out = uuidx::Uuid{};
+  out = Uuid{};
   for (std::size_t i = 0; i < 128; ++i)
     if (bits[i] == '1') out[i / 8] = static_cast<std::uint8_t>(out[i / 8] | (0x80 >> (i % 8)));
   return true;
@@ -103,7 +104,7 @@ bool pg19_base32hex(std::string_view text, uuidx::Uuid& out) {
 // Whether some text that starts with `prefix` is one 19 decodes to 16 bytes: a digit count below
 // 26 is made up with '0', and nothing else can mend a prefix (more digits only add bytes).
 bool pg19_extendable(std::string_view prefix) {
-  uuidx::Uuid ignored;
+  Uuid ignored;
   for (std::size_t k = 0; k <= 26; ++k)
     if (pg19_base32hex(std::string(prefix) + std::string(k, '0'), ignored)) return true;
   return false;
@@ -128,7 +129,7 @@ RefResult reference_base32hex(std::string_view text) {
   return refused_at(hi);  // the character ending the shortest prefix no accepted text begins with
 }
 
-// The text uuidx::encode gives for what 19 decoded: the first 26 digits, upper case, the unused
+// The text encode gives for what 19 decoded: the first 26 digits, upper case, the unused
 // low 2 bits of the 26th clear, then six '='.
 std::string base32hex_canonical(std::string_view text) {
   std::string out;
@@ -141,7 +142,7 @@ std::string base32hex_canonical(std::string_view text) {
 
 RefResult reference_decode(std::string_view text, Encoding e) {
   if (e == Encoding::base32hex) return reference_base32hex(text);
-  const std::size_t n = uuidx::encoded_length(e);
+  const std::size_t n = encoded_length(e);
   if (text.empty()) return refused_at(1);
   for (std::size_t i = 0; i < text.size() && i < n; ++i)
     if (ref_digit(e, text[i]) < 0) return refused_at(i + 1);
@@ -189,22 +190,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const Encoding e = static_cast<Encoding>(data[0] % 5);
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
-  const std::size_t n = uuidx::encoded_length(e);
+  const std::size_t n = encoded_length(e);
   const RefResult want = reference_decode(text, e);
   try {
-    const uuidx::Uuid got = uuidx::decode(text, e);
+    const Uuid got = decode(text, e);
     FUZZ_CHECK(want.ok);
     FUZZ_CHECK(got == want.value);
-    const uuidx::EncodedText again = uuidx::encode(got, e);
+    const EncodedText again = encode(got, e);
     FUZZ_CHECK(again.size == n);
     if (e == Encoding::base32hex)
       FUZZ_CHECK(std::string(again.text, again.size) == base32hex_canonical(text));
     else
       for (std::size_t i = 0; i < n; ++i) FUZZ_CHECK(again.text[i] == canonical(e, text[i]));
-  } catch (const uuidx::Error& err) {
+  } catch (const Error& err) {
     FUZZ_CHECK(!want.ok);
-    const std::string prefix = std::string("invalid ") + uuidx::encoding_name(e) + " input for type uuid at position ";
-    uuidx::fuzz::check_error(err, uuidx::Errc::invalid_text, prefix.c_str(), text);
+    const std::string prefix = std::string("invalid ") + encoding_name(e) + " input for type uuid at position ";
+    fuzz::check_error(err, Errc::invalid_text, prefix.c_str(), text);
     const std::size_t pos = message_position(err.what());
     if (want.position == 0)
       FUZZ_CHECK(pos >= 1 && pos <= n);

@@ -11,38 +11,38 @@
 #include "fuzz_common.hpp"
 #include "layout.hpp"
 
-namespace {
+using namespace uuidx;
 
-using uuidx::Uuid;
+namespace {
 
 constexpr const char* kKeyTextMessage =
     "a facade key given as text must be \"k0hex:k1hex\" (16 hexadecimal digits each) or 32 hexadecimal digits";
 
-void check_mapping(const Uuid& x, const uuidx::SipKey& key) {
+void check_mapping(const Uuid& x, const SipKey& key) {
   Uuid v7 = x;
-  uuidx::stamp_version(v7, 7);
-  const Uuid f = uuidx::v7_to_facade(v7, key, "fuzz");
-  FUZZ_CHECK(uuidx::version_of(f) == 4);
+  stamp_version(v7, 7);
+  const Uuid f = v7_to_facade(v7, key, "fuzz");
+  FUZZ_CHECK(version_of(f) == 4);
   FUZZ_CHECK((f[6] & 0x0f) == (v7[6] & 0x0f));
   FUZZ_CHECK(std::memcmp(f.data() + 7, v7.data() + 7, 9) == 0);
-  FUZZ_CHECK(uuidx::facade_to_v7(f, key, "fuzz") == v7);
+  FUZZ_CHECK(facade_to_v7(f, key, "fuzz") == v7);
   for (int want : {7, 4}) {
-    if (uuidx::version_of(x) == want) continue;
+    if (version_of(x) == want) continue;
     try {
-      want == 7 ? uuidx::v7_to_facade(x, key, "fuzz") : uuidx::facade_to_v7(x, key, "fuzz");
+      want == 7 ? v7_to_facade(x, key, "fuzz") : facade_to_v7(x, key, "fuzz");
       FUZZ_CHECK(false);
-    } catch (const uuidx::Error& e) {
-      FUZZ_CHECK(e.code() == uuidx::Errc::invalid_parameter);
+    } catch (const Error& e) {
+      FUZZ_CHECK(e.code() == Errc::invalid_parameter);
     }
   }
 }
 
 void check_key_text(std::string_view text) {
-  uuidx::SipKey key;
+  SipKey key;
   try {
-    key = uuidx::facade_key_from_text(text);
-  } catch (const uuidx::Error& e) {
-    FUZZ_CHECK(e.code() == uuidx::Errc::invalid_parameter);
+    key = facade_key_from_text(text);
+  } catch (const Error& e) {
+    FUZZ_CHECK(e.code() == Errc::invalid_parameter);
     // The texts are fixed but for counts: nothing of the input is copied into them.
     FUZZ_CHECK(std::string(e.what()) == kKeyTextMessage);
     FUZZ_CHECK(e.detail().rfind("The text has ", 0) == 0 || e.detail().rfind("The text holds ", 0) == 0);
@@ -53,7 +53,7 @@ void check_key_text(std::string_view text) {
   char hex[33];
   for (int i = 0; i < 16; ++i)  // the key's bytes in order: k0, then k1, each little-endian
     std::snprintf(hex + 2 * i, 3, "%02x", static_cast<unsigned>((i < 8 ? key.k0 : key.k1) >> (8 * (i % 8)) & 0xff));
-  const uuidx::SipKey again = uuidx::facade_key_from_text(std::string_view(hex, 32));
+  const SipKey again = facade_key_from_text(std::string_view(hex, 32));
   FUZZ_CHECK(again.k0 == key.k0 && again.k1 == key.k1);
 }
 
@@ -63,8 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 32) return 0;
   Uuid x;
   std::memcpy(x.data(), data, 16);
-  const uuidx::SipKey key =
-      uuidx::facade_key_from_bytes(std::string_view(reinterpret_cast<const char*>(data + 16), 16));
+  const SipKey key = facade_key_from_bytes(std::string_view(reinterpret_cast<const char*>(data + 16), 16));
   check_mapping(x, key);
   check_key_text(std::string_view(reinterpret_cast<const char*>(data + 32), size - 32));
   return 0;
