@@ -1,6 +1,6 @@
-// fuzz_common.hpp: what the libFuzzer targets share: a check that aborts with a message (so the
-// fuzzer records the input), a deterministic random source, a little byte reader, the checks of
-// every error message, and the first byte's choice among a target's functions.
+// fuzz_common.hpp: what the libFuzzer targets share: a check that aborts (so the fuzzer records the
+// input), a deterministic random source, a byte reader, the checks of every error message, and the
+// first byte's choice among a target's functions.
 #pragma once
 
 #include <cstdio>

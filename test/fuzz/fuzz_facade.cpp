@@ -1,10 +1,8 @@
-// fuzz_facade.cpp: libFuzzer target for the UUIDv47 façade (facade.hpp). Input: 16 bytes of a
-// value, 16 bytes of a key, then text given as a key:
-//   - a v7 of the value (RFC 9562 §5.7) goes out as a v4 of the RFC 9562 variant (§4.1, §5.4)
-//     that keeps octet 6's low nibble and octets 7-15, and comes back bit for bit;
-//   - the value as it is: not a v7 → Errc::invalid_parameter going out; not a v4 → coming back;
-//   - the text parses as a key, or is Errc::invalid_parameter whose texts are fixed but for counts
-//     (they never quote it); a key it gives is the key of its 32 hex digits.
+// fuzz_facade.cpp: libFuzzer target for the UUIDv47 façade (facade.hpp). Input: a value, a key
+// (16 bytes each), then a key as text. A v7 of the value (§5.7) goes out as a v4 (§5.4) keeping
+// octet 6's low nibble and octets 7-15, and comes back bit for bit; the value as it is is refused
+// with 22023 going out unless a v7, coming back unless a v4; the text parses as a key, the key of
+// its 32 hex digits, or is a 22023 whose texts are fixed but for counts (they never quote it).
 #include <cstring>
 
 #include "facade.hpp"

@@ -1,9 +1,7 @@
-// fuzz_text.cpp: libFuzzer target for the core's other input parsers; the first input byte picks
-// one, the rest is its input:
-//   0 parse_encoding (format names), 1 parse_name_hash (v8_name algorithm names),
-//   2 parse_uuid (canonical 8-4-4-4-12 text), 3 generate_v8 (custom v8 bytes, any length),
-//   4 generate_v3 / generate_v5 / generate_v8_name over arbitrary namespace and name bytes.
-// Each is checked against what the README and the headers promise, not only for crashes.
+// fuzz_text.cpp: libFuzzer target for the core's other input parsers, each checked against what the
+// README and the headers promise. The first byte picks one, the rest is its input: 0 parse_encoding,
+// 1 parse_name_hash, 2 parse_uuid (8-4-4-4-12 text), 3 generate_v8 (custom bytes, any length),
+// 4 generate_v3 / generate_v5 / generate_v8_name over any namespace and name bytes.
 #include <cctype>
 
 #include "../unit/uuid_text.hpp"

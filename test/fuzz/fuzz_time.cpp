@@ -1,14 +1,10 @@
 // fuzz_time.cpp: libFuzzer target for the core functions that take instants and session state as
-// plain integers (any int64, as a corrupted or extreme input would give): the first byte picks
-//   0 v7_floor / v7_ceil / generate_v7_at of an instant in µs,
-//   1 generate_v7 from any session state and clock reading,
-//   2 generate_v7_shifted (PostgreSQL 18's uuidv7(shift)) and v7_shift_ticks,
-//   3 generate_v1 / generate_v6 / generate_v1mc from any state and clock reading,
-//   4 the read-back of time, clock_seq and node from any 16 bytes,
-//   5 format_unix_micros of any int64 (every message goes through it).
-// Checks: the documented range is accepted and everything else is Errc::datetime_overflow
-// (22008); what is accepted reads back to the instant given; the session sequences only grow;
-// UBSan reports any signed overflow on the way.
+// plain integers (any int64, as a corrupted or extreme input would give). The first byte picks:
+// 0 v7_floor / v7_ceil / generate_v7_at of an instant in µs; 1 generate_v7, 2 generate_v7_shifted
+// (PostgreSQL 18's uuidv7(shift)) and v7_shift_ticks, 3 generate_v1 / v6 / v1mc, from any state and
+// clock reading; 4 the read-back of time, clock_seq and node from any 16 bytes; 5 format_unix_micros.
+// The documented range is accepted, all else is a 22008; what is accepted reads back to the instant
+// given; the session sequences only grow; UBSan reports any signed overflow on the way.
 #include <utility>
 
 #include "../unit/uuid_text.hpp"
