@@ -31,38 +31,20 @@ char upper(char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' +
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // The digit a character stands for, following the README: hex either case; base32 upper or
-// lower case, I and L read as 1, O as 0; base58 and base64url exact.
+// lower case, I and L read as 1, O as 0; base58 and base64url exact; base32hex either case.
 int ref_digit(Encoding e, char c) {
-  switch (e) {
-    case Encoding::hex:
-      return find(kHex, lower(c));
-    case Encoding::base32: {
-      const char u = upper(c);
-      if (u == 'I' || u == 'L') return 1;
-      if (u == 'O') return 0;
-      return find(kBase32, u);
-    }
-    case Encoding::base58:
-      return find(kBase58, c);
-    case Encoding::base64url:
-      return find(kBase64url, c);
-    case Encoding::base32hex:
-      return find(kBase32hex, upper(c));
-  }
-  return -1;
+  if (e == Encoding::hex) return find(kHex, lower(c));
+  if (e == Encoding::base58) return find(kBase58, c);
+  if (e == Encoding::base64url) return find(kBase64url, c);
+  if (e == Encoding::base32hex) return find(kBase32hex, upper(c));
+  const char u = upper(c);
+  return u == 'I' || u == 'L' ? 1 : u == 'O' ? 0 : find(kBase32, u);
 }
 
-// The spelling encode would give the same value.
+// The spelling encode would give the same value: hex lower case, base32 without aliases.
 char canonical(Encoding e, char c) {
   const int d = ref_digit(e, c);
-  switch (e) {
-    case Encoding::hex:
-      return kHex[d];
-    case Encoding::base32:
-      return kBase32[d];
-    default:
-      return c;
-  }
+  return e == Encoding::hex ? kHex[d] : e == Encoding::base32 ? kBase32[d] : c;
 }
 
 struct RefResult {

@@ -1,6 +1,7 @@
 // Text encodings: known values, round trips, ULID ordering of v7, and every malformed-input class.
 #include <algorithm>
 #include <random>
+#include <tuple>
 
 #include "fakes.hpp"
 #include "generators.hpp"
@@ -172,13 +173,6 @@ TEST(Decoding, DecodablePrefix) {
   EXPECT_FALSE(decodable_prefix(std::string(128, '0'), Encoding::base32));
 }
 
-struct Malformed {
-  Encoding encoding;
-  std::string input;
-  std::size_t position;
-  std::string detail_start;
-};
-
 // Every malformed class: empty, bad character (ASCII, non-ASCII, control, a hyphenated uuid),
 // too short, too long, overflow, base64url's unused bits.
 TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
@@ -189,7 +183,7 @@ TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
   const std::string b32h = "05VI5OJPM1UC7664RG60O1PPHS======";
   const std::string b32h_bare = b32h.substr(0, 26);
   auto at11 = [&](const std::string& c) { return b32h.substr(0, 10) + c + b32h.substr(11); };
-  const std::vector<Malformed> cases = {
+  const std::tuple<Encoding, std::string, std::size_t, std::string> cases[] = {
       {Encoding::hex, "", 1, "The input is empty"},
       {Encoding::base32, "", 1, "The input is empty"},
       {Encoding::base58, "", 1, "The input is empty"},
@@ -247,12 +241,13 @@ TEST(Decoding, RejectsEveryMalformedClassNamingThePosition) {
       {Encoding::base32hex, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", 9, "Character \"-\" is not"},
   };
   for (const auto& c : cases) {
-    const Error e = error_of([&] { decode(c.input, c.encoding); });
-    EXPECT_EQ(e.code(), Errc::invalid_text) << encoding_name(c.encoding) << " \"" << c.input << "\"";
-    const std::string prefix = std::string("invalid ") + encoding_name(c.encoding) +
-                               " input for type uuid at position " + std::to_string(c.position) + ": \"";
+    const auto& [encoding, input, position, detail_start] = c;
+    const Error e = error_of([&c] { decode(std::get<1>(c), std::get<0>(c)); });
+    EXPECT_EQ(e.code(), Errc::invalid_text) << encoding_name(encoding) << " \"" << input << "\"";
+    const std::string prefix = std::string("invalid ") + encoding_name(encoding) + " input for type uuid at position " +
+                               std::to_string(position) + ": \"";
     EXPECT_EQ(std::string(e.what()).substr(0, prefix.size()), prefix) << e.what();
-    EXPECT_EQ(e.detail().substr(0, c.detail_start.size()), c.detail_start) << c.input << ": " << e.detail();
+    EXPECT_EQ(e.detail().substr(0, detail_start.size()), detail_start) << input << ": " << e.detail();
   }
 }
 

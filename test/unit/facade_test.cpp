@@ -2,7 +2,6 @@
 // bit-for-bit comparison with the reference over 10^6 pairs is test/suites/17_facade_reference.sh.
 #include "facade.hpp"
 #include "fakes.hpp"
-#include "generators.hpp"
 
 namespace uuidx {
 namespace {
@@ -78,39 +77,6 @@ TEST(Facade, OnlyAV7GoesOutAndOnlyAV4ComesBack) {
   EXPECT_THROW(v7_to_facade(max_uuid(), key, "f"), Error);
   // Version 7 in the nibble but not the RFC 9562 variant (§4.1): not a v7.
   EXPECT_THROW(v7_to_facade(U("01890a5d-ac96-774b-ccce-b302099a8057"), key, "f"), Error);
-}
-
-TEST(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
-  FakeRandom rng;
-  V7State state;
-  const std::int64_t now = kStart;  // a frozen clock: one long burst
-  Uuid last{};
-  std::uint64_t last_tick = 0;
-  for (int i = 0; i < 10000; ++i) {
-    const std::size_t drawn = rng.drawn;
-    const Uuid u = generate_v7_fresh(state, now, rng);
-    EXPECT_EQ(rng.drawn - drawn, 8u);
-    EXPECT_EQ(version_of(u), 7);
-    const std::uint64_t tick = tick_of(u);
-    if (i > 0) {
-      EXPECT_GT(u, last);
-      EXPECT_EQ(tick, last_tick + 1);  // one 1/4096 ms per value: it runs ahead of a frozen clock
-    }
-    last = u;
-    last_tick = tick;
-  }
-  // It shares the session's sequence with generate_v7: the next value of either is above.
-  EXPECT_GT(generate_v7(state, now, rng), last);
-}
-
-TEST(GenerateV7Fresh, TakesTheClockWhenItIsAheadAndStopsAtTheEndOfV7Time) {
-  FakeRandom rng;
-  V7State state;
-  const Uuid a = generate_v7_fresh(state, 1767225600000000000LL, rng);
-  const Uuid b = generate_v7_fresh(state, 1767225600005000000LL, rng);
-  EXPECT_EQ(*v7_unix_ms(b) - *v7_unix_ms(a), 5u);
-  V7State at_end{kMaxV7Tick, 0};
-  EXPECT_THROW(generate_v7_fresh(at_end, 1767225600000000000LL, rng), Error);
 }
 
 }  // namespace

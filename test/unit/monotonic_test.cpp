@@ -372,6 +372,38 @@ TEST_F(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   EXPECT_LT(a, b);
 }
 
+// generate_v7_fresh: a fresh rand_b for every value, on the session's sequence.
+using GenerateV7Fresh = V7Monotonic;
+
+TEST_F(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
+  const std::int64_t now = kStart;  // a frozen clock: one long burst
+  Uuid last{};
+  std::uint64_t last_tick = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const std::size_t drawn = rng.drawn;
+    const Uuid u = generate_v7_fresh(state, now, rng);
+    EXPECT_EQ(rng.drawn - drawn, 8u);
+    EXPECT_EQ(version_of(u), 7);
+    const std::uint64_t tick = tick_of(u);
+    if (i > 0) {
+      EXPECT_GT(u, last);
+      EXPECT_EQ(tick, last_tick + 1);  // one 1/4096 ms per value: it runs ahead of a frozen clock
+    }
+    last = u;
+    last_tick = tick;
+  }
+  // It shares the session's sequence with generate_v7: the next value of either is above.
+  EXPECT_GT(generate_v7(state, now, rng), last);
+}
+
+TEST_F(GenerateV7Fresh, TakesTheClockWhenItIsAheadAndStopsAtTheEndOfV7Time) {
+  const Uuid a = generate_v7_fresh(state, 1767225600000000000LL, rng);
+  const Uuid b = generate_v7_fresh(state, 1767225600005000000LL, rng);
+  EXPECT_EQ(*v7_unix_ms(b) - *v7_unix_ms(a), 5u);
+  V7State at_end{kMaxV7Tick, 0};
+  EXPECT_THROW(generate_v7_fresh(at_end, 1767225600000000000LL, rng), Error);
+}
+
 struct GregorianMonotonic : ::testing::Test {
   FakeRandom rng;
   GregorianState state;
