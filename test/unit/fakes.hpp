@@ -46,11 +46,9 @@ class ConstantRandom final : public RandomSource {
   std::uint8_t byte_;
 };
 
-// Scripted random input for the v7 step (RFC 9562 §6.2, Methods 3 and 2), told apart by draw size:
-// an 8-byte draw (a fresh rand_b) returns the next value of `fresh` big-endian, as RFC 9562 octets
-// 8-15 hold it (the last value repeats once the list is used up); a 4-byte draw (an increment of
-// rand_b) returns `increment_byte` four times: 0xff gives the largest increment, 2^32, 0x00 the
-// smallest, 1. Counts both kinds of draw.
+// Scripted draws of the v7 step (§6.2, Methods 3 and 2), counted: an 8-byte draw (a fresh rand_b)
+// gives the next of `fresh` big-endian (the last repeats); a 4-byte draw (an increment) gives
+// `increment_byte` four times: 0xff the largest increment, 2^32, 0x00 the smallest, 1.
 class ScriptedV7Random final : public RandomSource {
  public:
   explicit ScriptedV7Random(std::vector<std::uint64_t> fresh_values, std::uint8_t increment = 0xff)

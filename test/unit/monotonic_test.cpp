@@ -195,8 +195,8 @@ TEST_F(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
     ASSERT_LE(increment, kMaxV7Increment);
     prev = next;
   }
-  // 10^6 increments of at most 2^32 fill at most 2^52 of the 2^62 values of rand_b: the ms and
-  // fraction stay the clock's (they used to run 10^6 ticks, ~244 ms, ahead of a frozen clock).
+  // 10^6 increments of at most 2^32 fill at most 2^52 of rand_b's 2^62: the ms and fraction stay
+  // the clock's (they once ran 10^6 ticks, ~244 ms, ahead of a frozen clock).
   EXPECT_EQ(*v7_unix_ms(prev), static_cast<std::uint64_t>(kStart / kNsPerMs));
 }
 
@@ -281,10 +281,9 @@ TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
   EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock));
 }
 
-// A floor from another server's time (a promoted standby's last replayed commit): a fresh
-// sequence whose clock is 2 s behind the floor starts above every v7 of the floor's tick, stays
-// strictly increasing on the tick after it while the clock is behind, and follows the clock
-// again once it passes. A state already above the floor is left as it is.
+// A floor from another server's time (a promoted standby's last replayed commit), 2 s ahead of the
+// clock: values start above every v7 of its tick, increase on the next tick while the clock is
+// behind, and follow the clock once it passes. A state already above the floor is left as it is.
 TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
   raise_v7_above(state, floor_ns);
@@ -453,10 +452,9 @@ TEST_F(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
   EXPECT_LE(*clock_seq(a), 0x3fff);
 }
 
-// The node comes from the session's own random source (§6.10) and from nothing else: sessions
-// with different streams get different nodes, and sessions fed the same stream get the same node
-// even at another time. So two processes differ only if their random sources do (the fork
-// handler's job: random_test.cpp and the TAP test test/t/007_fork_safety.pl).
+// The node comes from the session's random source (§6.10) and nothing else: other streams, other
+// nodes; the same stream, the same node even at another time. So two processes differ only if
+// their sources do (the fork handler's job: random_test.cpp and test/t/007_fork_safety.pl).
 TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstring>
-#include <vector>
 
 #include "fakes.hpp"
 #include "generators.hpp"

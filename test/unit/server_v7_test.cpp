@@ -1,7 +1,6 @@
-// The server-wide v7 sequence (RFC 9562 §6.2, Methods 3 and 1) under a fake clock and fake random
-// sources: the pure position step, bursts through the 4-bit counter, its carry into the next tick,
-// clock steps back, a process's own last value as a floor, the 58 random bits, the end of the
-// positions, and several processes (threads over one std::atomic) sharing one position.
+// The server-wide v7 sequence (RFC 9562 §6.2, Methods 3 and 1): the position step, bursts through
+// the 4-bit counter and its carry, clock steps back, a process's own last value as a floor, the 58
+// random bits, the end of the positions, and threads sharing one position through a std::atomic.
 #include <algorithm>
 #include <atomic>
 #include <set>
@@ -135,10 +134,9 @@ TEST(V7Shared, The58LowBitsAreFreshRandomBits) {
   EXPECT_EQ(p.rng.drawn, 8000u);  // 8 bytes per value
 }
 
-// Processes take turns (each value made after the one before it returned), some starting fresh,
-// and the clock steps back 2 s in the middle: every value is greater than every earlier one.
-// The same turns in session scope (each process its own V7State) go backwards after the step:
-// a new process starts from the stepped-back clock.
+// Processes take turns, new ones replacing them when the clock steps back 2 s midway: every value
+// is above every earlier one. The control: the same turns in session scope (a V7State each) go
+// backwards after the step, a new process starting from the stepped-back clock.
 TEST(V7Shared, TurnsAcrossProcessesStayIncreasingThroughAClockStepBack) {
   std::uint64_t shared = 0;
   std::vector<Process> procs;
@@ -172,9 +170,8 @@ TEST(V7Shared, TurnsAcrossProcessesStayIncreasingThroughAClockStepBack) {
   EXPECT_GT(v7_tick_to_unix_micros(tick_of(last_server)), now / 1000);
 }
 
-// A process raised above an instant (a promoted standby's last replayed commit, 2 s ahead of its
-// clock) takes the shared sequence above it: its value and every later one of any process sort
-// above the greatest v7 of that instant's tick, though the clock is behind it.
+// A process raised above an instant 2 s ahead of its clock (a promoted standby's last commit) takes
+// the shared sequence above it: every later value of any process sorts above that tick's last v7.
 TEST(V7Shared, AProcessRaisedAboveAnInstantTakesTheSequenceAboveIt) {
   std::uint64_t shared = 0;
   Process first(1), other(2);

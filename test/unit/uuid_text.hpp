@@ -1,6 +1,5 @@
-// uuid_text.hpp: helpers for the unit tests and fuzzers only (never part of uuidx.so): the
-// canonical form of a UUID (RFC 9562 §4) written and parsed, an EncodedText as a string, and a
-// v7's tick and rand_b.
+// uuid_text.hpp: helpers for the unit tests and fuzzers only (never in uuidx.so): the canonical form
+// of a UUID written and parsed, an EncodedText as a string, and a v7's tick and rand_b.
 #pragma once
 
 #include <cstddef>
@@ -13,12 +12,10 @@
 
 namespace uuidx {
 
-// The canonical 8-4-4-4-12 lower-case hex form (RFC 9562 §4): the core's, under the name the
-// tests use.
+// The canonical 8-4-4-4-12 lower-case hex form (RFC 9562 §4): the core's, under the tests' name.
 inline std::string to_string(const Uuid& u) { return canonical_text(u); }
 
-// Parses the canonical form (hex digits of either case, hyphens at 8, 13, 18, 23); false when
-// the text is anything else.
+// Parses the canonical form (hex digits of either case, hyphens at 8, 13, 18, 23), else false.
 inline bool parse_uuid(const std::string& text, Uuid& out) {
   const auto hex_value = [](char c) {
     if (c >= '0' && c <= '9') return c - '0';

@@ -1,6 +1,5 @@
-// The key range implied by a comparison of a v7's time with an instant (v7time.hpp): exact, i.e.
-// for every v7 the comparison holds exactly when the key lies inside the range, at ms and sub-ms
-// edges, at the ends of the 48-bit range and for infinite instants.
+// The key range a comparison of a v7's time with an instant implies (v7time.hpp) is exact: it holds
+// just when the key lies inside, at ms and sub-ms edges, the 48-bit range's ends and infinities.
 #include "fakes.hpp"
 #include "v7time.hpp"
 
