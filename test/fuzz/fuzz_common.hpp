@@ -16,13 +16,11 @@
 namespace uuidx::fuzz {
 
 // Aborts with the failed condition; libFuzzer then saves the input as a crash-* file.
-#define FUZZ_CHECK(cond)                                                                   \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
-      std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-      std::abort();                                                                        \
-    }                                                                                      \
-  } while (0)
+[[noreturn]] inline void check_failed(const char* file, int line, const char* cond) {
+  std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", file, line, cond);
+  std::abort();
+}
+#define FUZZ_CHECK(cond) ((cond) ? void(0) : ::uuidx::fuzz::check_failed(__FILE__, __LINE__, #cond))
 
 // A reproducible byte stream (splitmix64), so a crashing input replays identically.
 class FuzzRandom final : public RandomSource {

@@ -88,20 +88,14 @@ void fuzz_name_based(Reader& in) {
   const int which = in.byte() % 14;  // 0 v3, 1 v5, 2..13 the v8 algorithms
   const Uuid ns = in.uuid();
   const Bytes name{in.rest(), in.left()};
-  Uuid u;
-  if (which == 0) {
-    u = generate_v3(ns, name);
-    FUZZ_CHECK(is_version_and_variant(u, 3));
-  } else if (which == 1) {
-    u = generate_v5(ns, name);
-    FUZZ_CHECK(is_version_and_variant(u, 5));
-  } else {
-    const auto h = static_cast<NameHash>(which - 2);
-    u = generate_v8_name(ns, name, h);
-    FUZZ_CHECK(is_version_and_variant(u, 8));
-    // Deterministic: the same input gives the same value (the context is reused per thread).
-    FUZZ_CHECK(generate_v8_name(ns, name, h) == u);
-  }
+  if (which == 0) FUZZ_CHECK(is_version_and_variant(generate_v3(ns, name), 3));
+  if (which == 1) FUZZ_CHECK(is_version_and_variant(generate_v5(ns, name), 5));
+  if (which < 2) return;
+  const auto h = static_cast<NameHash>(which - 2);
+  const Uuid u = generate_v8_name(ns, name, h);
+  FUZZ_CHECK(is_version_and_variant(u, 8));
+  // Deterministic: the same input gives the same value (the context is reused per thread).
+  FUZZ_CHECK(generate_v8_name(ns, name, h) == u);
 }
 
 }  // namespace

@@ -8,20 +8,13 @@ namespace {
 
 using namespace testing;
 
+// Whether the comparison itself holds: the oracle the ranges are checked against.
 bool holds(std::int64_t time, TimeCmp op, std::int64_t t) {
-  switch (op) {
-    case TimeCmp::lt:
-      return time < t;
-    case TimeCmp::le:
-      return time <= t;
-    case TimeCmp::eq:
-      return time == t;
-    case TimeCmp::ge:
-      return time >= t;
-    case TimeCmp::gt:
-      return time > t;
-  }
-  return false;
+  if (op == TimeCmp::lt) return time < t;
+  if (op == TimeCmp::le) return time <= t;
+  if (op == TimeCmp::eq) return time == t;
+  if (op == TimeCmp::ge) return time >= t;
+  return op == TimeCmp::gt && time > t;
 }
 
 // The range the comparison implies contains the key.
