@@ -9,9 +9,6 @@ using namespace uuidx;
 
 namespace {
 
-constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
-                             Encoding::base32hex};
-
 Uuid stamped(Uuid u, int version) {
   stamp_version(u, version);
   return u;

@@ -11,9 +11,6 @@ namespace {
 
 using namespace testing;
 
-constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
-                             Encoding::base32hex};
-
 // The A.4 vector in every format, computed independently with Python (int → digits; base64 module).
 TEST(Encoding, KnownValues) {
   EXPECT_EQ(text_of(encode(kA4, Encoding::hex)), "2ed6657de927568b95e12665a8aea6a2");

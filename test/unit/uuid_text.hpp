@@ -1,5 +1,5 @@
 // uuid_text.hpp: helpers for the unit tests and fuzzers only (never in uuidx.so): the canonical form
-// of a UUID written and parsed, an EncodedText as a string, and a v7's tick and rand_b.
+// of a UUID written and parsed, the text formats, an EncodedText as a string, a v7's tick and rand_b.
 #pragma once
 
 #include <cstddef>
@@ -24,21 +24,18 @@ inline bool parse_uuid(const std::string& text, Uuid& out) {
     return -1;
   };
   if (text.size() != 36) return false;
-  std::size_t octet = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    if (i == 8 || i == 13 || i == 18 || i == 23) {
-      if (text[i] != '-') return false;
-      ++i;
-      continue;
-    }
-    const int hi = hex_value(text[i]);
-    const int lo = hex_value(text[i + 1]);
+  for (std::size_t i = 0, octet = 0; i < 36; i += 2) {
+    if ((i == 8 || i == 13 || i == 18 || i == 23) && text[i++] != '-') return false;  // past the hyphen
+    const int hi = hex_value(text[i]), lo = hex_value(text[i + 1]);
     if (hi < 0 || lo < 0) return false;
     out[octet++] = static_cast<std::uint8_t>(hi << 4 | lo);
-    i += 2;
   }
   return true;
 }
+
+// Every text format, in the order of the enum.
+constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
+                             Encoding::base32hex};
 
 // The characters of an encoded value.
 inline std::string text_of(const EncodedText& t) { return std::string(t.text, t.size); }
