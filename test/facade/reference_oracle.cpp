@@ -86,8 +86,7 @@ long check(long n, std::uint64_t seed) {
   for (std::uint64_t ts : {std::uint64_t{0}, std::uint64_t{1}, (std::uint64_t{1} << 48) - 1})
     for (const std::uint8_t* r : {zeros, ones})
       for (auto& k : keys) {
-        Case c;
-        c.v7 = make_v7(ts, r);
+        Case c{make_v7(ts, r), {}};
         std::memcpy(c.key, k, 16);
         compare(c);
         ++compared;

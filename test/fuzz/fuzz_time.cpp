@@ -90,9 +90,7 @@ void fuzz_v7_session(Reader& in) {
 
 void fuzz_v7_shift(Reader& in) {
   V7State state = v7_state(in);
-  const std::int64_t now_ns = in.i64();
-  const std::int64_t shift_us = in.i64();
-  const std::int64_t other_us = in.i64();
+  const std::int64_t now_ns = in.i64(), shift_us = in.i64(), other_us = in.i64();  // read in this order
   FuzzRandom rng(in.u64());
   // A larger shift never gives fewer ticks (beyond ±2^50 ms v7_shift_ticks clamps, far outside
   // the 2^48 ms a v7 holds, so only the error matters there).

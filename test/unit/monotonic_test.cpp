@@ -344,8 +344,7 @@ TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
 
 TEST_F(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   // The last tick still counts up in rand_b while it has room...
-  state.last_tick = kMaxV7Tick;
-  state.last_rand_b = 0;
+  state = V7State{kMaxV7Tick, 0};
   const Uuid last_ms = generate_v7(state, kStart, rng);
   EXPECT_EQ(tick_of(last_ms), kMaxV7Tick);
   // ... and then there is nothing greater left.

@@ -75,8 +75,7 @@ TEST(V7Position, OwnLastValueIsAFloor) {
   ASSERT_TRUE(next_v7_position(std::uint64_t{6000} << 4, 6500, mine, out));
   EXPECT_EQ(out, std::uint64_t{7000} << 4 | 6);
   const V7State value = v7_at_position(out, 0);
-  EXPECT_TRUE(value.last_tick > mine.last_tick ||
-              (value.last_tick == mine.last_tick && value.last_rand_b > mine.last_rand_b));
+  EXPECT_GT(std::pair(value.last_tick, value.last_rand_b), std::pair(mine.last_tick, mine.last_rand_b));
   // The initial state is below every clock.
   ASSERT_TRUE(next_v7_position(0, 1, V7State{}, out));
   EXPECT_EQ(out, std::uint64_t{1} << 4);
