@@ -124,7 +124,7 @@ $(FUZZ_DIR)/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-$(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.cpp test/fuzz/fuzz_common.hpp $(FUZZ_CORE_OBJS)
+$(FUZZ_DIR)/fuzz_%: test/fuzz/fuzz_%.cpp test/fuzz/fuzz_common.hpp test/unit/uuid_text.hpp $(FUZZ_CORE_OBJS)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer -Isrc/core $< $(FUZZ_CORE_OBJS) -o $@ -lcrypto
 
 .PHONY: fuzz

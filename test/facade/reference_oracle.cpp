@@ -1,18 +1,10 @@
-// reference_oracle.cpp: uuidx's UUIDv47 façade (src/core/facade.hpp) against the reference
-// implementation, uuidv47.h from ../shared/vendor (compiled here as a test oracle only; nothing
-// of it ships). Built and run by test/suites/17_facade_reference.sh.
-//   reference_oracle check N SEED    N random (v7, key) pairs and the edge values: uuidx's façade
-//                                    and its inverse equal the reference's, bit for bit
-//   reference_oracle vectors N SEED  N rows "v7,key,facade" made by the reference alone (the
-//                                    committed test/facade/vectors.csv, read by sql/facade.sql)
-//   reference_oracle encode V7 KEY   the reference's façade of one v7 (text) under KEY (32 hex
-//                                    digits, the key's bytes in order): the examples in the docs
-#include <cinttypes>
-#include <cstdio>
-#include <cstdlib>
+// reference_oracle.cpp: uuidx's UUIDv47 façade (src/core/facade.hpp) against the reference,
+// uuidv47.h from ../shared/vendor (a test oracle only; nothing of it ships); run by suite 17.
+//   check N SEED    N random (v7, key) pairs and the edge values: uuidx's façade and its inverse
+//                   equal the reference's, bit for bit
+//   vectors N SEED  N rows "v7,key,facade" made by the reference alone (test/facade/vectors.csv)
+//   encode V7 KEY   the reference's façade of one v7 under KEY (32 hex digits): the docs' examples
 #include <cstring>
-#include <string>
-#include <string_view>
 
 #include "../fuzz/fuzz_common.hpp"
 #include "facade.hpp"
@@ -88,15 +80,13 @@ long check(long n, std::uint64_t seed) {
   // Edge values: timestamp 0 and 2^48 - 1, the 74 bits all zero and all one, keys all zero,
   // all one and the reference's example key, each with each.
   const std::uint8_t zeros[10] = {0}, ones[10] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-  std::uint8_t keys[3][16];
-  std::memset(keys[0], 0, 16);
+  std::uint8_t keys[3][16] = {};
   std::memset(keys[1], 0xff, 16);
   for (int i = 0; i < 16; ++i) keys[2][i] = static_cast<std::uint8_t>(i);  // k0 = 0x0706050403020100
   for (std::uint64_t ts : {std::uint64_t{0}, std::uint64_t{1}, (std::uint64_t{1} << 48) - 1})
     for (const std::uint8_t* r : {zeros, ones})
       for (auto& k : keys) {
-        Case c;
-        c.v7 = make_v7(ts, r);
+        Case c{make_v7(ts, r), {}};
         std::memcpy(c.key, k, 16);
         compare(c);
         ++compared;

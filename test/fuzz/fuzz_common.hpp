@@ -1,13 +1,10 @@
-// fuzz_common.hpp: what the libFuzzer targets share: a check that aborts with a message (so the
-// fuzzer records the input), a deterministic random source, a little byte reader, the checks of
-// every error message, and the first byte's choice among a target's functions.
+// fuzz_common.hpp: what the libFuzzer targets share: a check that aborts (so the fuzzer records the
+// input), a deterministic random source, a byte reader, the checks of every error message, and the
+// first byte's choice among a target's functions.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -19,13 +16,11 @@
 namespace uuidx::fuzz {
 
 // Aborts with the failed condition; libFuzzer then saves the input as a crash-* file.
-#define FUZZ_CHECK(cond)                                                                   \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
-      std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-      std::abort();                                                                        \
-    }                                                                                      \
-  } while (0)
+[[noreturn]] inline void check_failed(const char* file, int line, const char* cond) {
+  std::fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s\n", file, line, cond);
+  std::abort();
+}
+#define FUZZ_CHECK(cond) ((cond) ? void(0) : ::uuidx::fuzz::check_failed(__FILE__, __LINE__, #cond))
 
 // A reproducible byte stream (splitmix64), so a crashing input replays identically.
 class FuzzRandom final : public RandomSource {
@@ -48,27 +43,12 @@ class FuzzRandom final : public RandomSource {
 // True when `s` is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
 // Messages must stay valid whenever the input was: PostgreSQL sends them to clients as text.
 inline bool valid_utf8(const char* s, std::size_t n) {
-  std::size_t i = 0;
-  while (i < n) {
+  for (std::size_t i = 0; i < n;) {
     const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len;
-    std::uint32_t cp;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    if (c >= 0xc2 && c <= 0xdf) {
-      len = 2;
-      cp = c & 0x1f;
-    } else if (c >= 0xe0 && c <= 0xef) {
-      len = 3;
-      cp = c & 0x0f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      len = 4;
-      cp = c & 0x07;
-    } else
-      return false;
-    if (i + len > n) return false;
+    // The sequence's length by its lead byte (0: not a lead byte), and the lead byte's value bits.
+    const std::size_t len = c < 0x80 ? 1 : c < 0xc2 ? 0 : c <= 0xdf ? 2 : c <= 0xef ? 3 : c <= 0xf4 ? 4 : 0;
+    if (len == 0 || i + len > n) return false;
+    std::uint32_t cp = c & (0x7fu >> len);
     for (std::size_t k = 1; k < len; ++k) {
       const auto d = static_cast<unsigned char>(s[i + k]);
       if ((d & 0xc0) != 0x80) return false;

@@ -1,71 +1,58 @@
-// fuzz_roundtrip.cpp: libFuzzer target for the lossless conversions. From two 16-byte values:
-//   - decode(encode(x)) == x in every format, at the promised length, and hex, base32, base58 and
-//     base32hex text sorts (bytewise) like the uuids;
-//   - parse_uuid(to_string(x)) == x;
-//   - v1 → v6 → v1 and v6 → v1 → v6 return the input bit for bit, keep timestamp, clock_seq and
-//     node, and v6 values sort by timestamp (RFC 9562 §5.6);
-//   - v1_to_v6 / v6_to_v1 of anything that is not a v1 / v6 is Errc::invalid_parameter (22023).
-#include <string>
-
-#include "encoding.hpp"
-#include "error.hpp"
-#include "fuzz_common.hpp"
-#include "layout.hpp"
+// fuzz_roundtrip.cpp: libFuzzer target for the lossless conversions of two 16-byte values:
+// decode(encode(x)) == x in every format at its length, text sorting like the uuids (but base64url);
+// parse_uuid(to_string(x)) == x; v1 → v6 → v1 and v6 → v1 → v6 bit for bit, keeping timestamp,
+// clock_seq and node; v6 sorting by timestamp (RFC 9562 §5.6); anything else refused with 22023.
 #include "../unit/uuid_text.hpp"
-#include "uuid.hpp"
+#include "fuzz_common.hpp"
+
+using namespace uuidx;
 
 namespace {
 
-using uuidx::Encoding;
-using uuidx::Uuid;
-
-constexpr Encoding kAll[] = {Encoding::hex, Encoding::base32, Encoding::base58, Encoding::base64url,
-                             Encoding::base32hex};
-
 Uuid stamped(Uuid u, int version) {
-  uuidx::stamp_version(u, version);
+  stamp_version(u, version);
   return u;
 }
 
 void check_encodings(const Uuid& x, const Uuid& y) {
   for (Encoding e : kAll) {
-    const uuidx::EncodedText ex = uuidx::encode(x, e);
-    FUZZ_CHECK(ex.size == uuidx::encoded_length(e));
+    const EncodedText ex = encode(x, e);
+    FUZZ_CHECK(ex.size == encoded_length(e));
     FUZZ_CHECK(ex.text[ex.size] == '\0');
-    FUZZ_CHECK(uuidx::decode(uuidx::text_of(ex), e) == x);
+    FUZZ_CHECK(decode(text_of(ex), e) == x);
     if (e != Encoding::base64url) {  // base64url's alphabet is not in ASCII order
-      const uuidx::EncodedText ey = uuidx::encode(y, e);
-      FUZZ_CHECK((x < y) == (uuidx::text_of(ex) < uuidx::text_of(ey)));
+      const EncodedText ey = encode(y, e);
+      FUZZ_CHECK((x < y) == (text_of(ex) < text_of(ey)));
     }
   }
   Uuid back{};
-  FUZZ_CHECK(uuidx::parse_uuid(uuidx::to_string(x), back) && back == x);
+  FUZZ_CHECK(parse_uuid(to_string(x), back) && back == x);
 }
 
 void check_conversion(const Uuid& x) {
   // v1 → v6 → v1.
   const Uuid v1 = stamped(x, 1);
-  const Uuid v6 = uuidx::v1_to_v6(v1);
-  FUZZ_CHECK(uuidx::version_of(v6) == 6);
-  FUZZ_CHECK(uuidx::v6_to_v1(v6) == v1);
-  FUZZ_CHECK(uuidx::gregorian_timestamp(v1) == uuidx::gregorian_timestamp(v6));
-  FUZZ_CHECK(uuidx::clock_seq(v1) == uuidx::clock_seq(v6));
-  FUZZ_CHECK(uuidx::node(v1) == uuidx::node(v6));
-  FUZZ_CHECK(uuidx::unix_micros(v1) == uuidx::unix_micros(v6));
+  const Uuid v6 = v1_to_v6(v1);
+  FUZZ_CHECK(version_of(v6) == 6);
+  FUZZ_CHECK(v6_to_v1(v6) == v1);
+  FUZZ_CHECK(gregorian_timestamp(v1) == gregorian_timestamp(v6));
+  FUZZ_CHECK(clock_seq(v1) == clock_seq(v6));
+  FUZZ_CHECK(node(v1) == node(v6));
+  FUZZ_CHECK(unix_micros(v1) == unix_micros(v6));
   // v6 → v1 → v6.
   const Uuid w6 = stamped(x, 6);
-  FUZZ_CHECK(uuidx::v1_to_v6(uuidx::v6_to_v1(w6)) == w6);
+  FUZZ_CHECK(v1_to_v6(v6_to_v1(w6)) == w6);
   // Anything else is refused, naming the value.
-  const int version = uuidx::version_of(x);
+  const int version = version_of(x);
   for (int want : {1, 6}) {
     try {
-      const Uuid out = want == 1 ? uuidx::v1_to_v6(x) : uuidx::v6_to_v1(x);
+      const Uuid out = want == 1 ? v1_to_v6(x) : v6_to_v1(x);
       FUZZ_CHECK(version == want);
-      FUZZ_CHECK(uuidx::version_of(out) == 7 - want);
-    } catch (const uuidx::Error& e) {
+      FUZZ_CHECK(version_of(out) == 7 - want);
+    } catch (const Error& e) {
       FUZZ_CHECK(version != want);
-      FUZZ_CHECK(e.code() == uuidx::Errc::invalid_parameter);
-      FUZZ_CHECK(std::string(e.what()).find(uuidx::to_string(x)) != std::string::npos);
+      FUZZ_CHECK(e.code() == Errc::invalid_parameter);
+      FUZZ_CHECK(std::string(e.what()).find(to_string(x)) != std::string::npos);
     }
   }
 }
@@ -73,7 +60,7 @@ void check_conversion(const Uuid& x) {
 // §5.6: a v6 sorts by its timestamp first.
 void check_v6_order(const Uuid& x, const Uuid& y) {
   const Uuid a = stamped(x, 6), b = stamped(y, 6);
-  const auto ta = *uuidx::gregorian_timestamp(a), tb = *uuidx::gregorian_timestamp(b);
+  const auto ta = *gregorian_timestamp(a), tb = *gregorian_timestamp(b);
   if (ta < tb) FUZZ_CHECK(a < b);
   if (ta > tb) FUZZ_CHECK(a > b);
 }
@@ -81,7 +68,7 @@ void check_v6_order(const Uuid& x, const Uuid& y) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  uuidx::fuzz::Reader in(data, size);
+  fuzz::Reader in(data, size);
   const Uuid x = in.uuid(), y = in.uuid();
   check_encodings(x, y);
   check_conversion(x);

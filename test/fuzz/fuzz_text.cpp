@@ -1,25 +1,17 @@
-// fuzz_text.cpp: libFuzzer target for the core's other input parsers; the first input byte picks
-// one, the rest is its input:
-//   0 parse_encoding (format names), 1 parse_name_hash (v8_name algorithm names),
-//   2 parse_uuid (canonical 8-4-4-4-12 text), 3 generate_v8 (custom v8 bytes, any length),
-//   4 generate_v3 / generate_v5 / generate_v8_name over arbitrary namespace and name bytes.
-// Each is checked against what the README and the headers promise, not only for crashes.
-#include <string>
-#include <string_view>
+// fuzz_text.cpp: libFuzzer target for the core's other input parsers, each checked against what the
+// README and the headers promise. The first byte picks one, the rest is its input: 0 parse_encoding,
+// 1 parse_name_hash, 2 parse_uuid (8-4-4-4-12 text), 3 generate_v8 (custom bytes, any length),
+// 4 generate_v3 / generate_v5 / generate_v8_name over any namespace and name bytes.
+#include <cctype>
 
-#include "encoding.hpp"
-#include "error.hpp"
+#include "../unit/uuid_text.hpp"
 #include "fuzz_common.hpp"
 #include "namebased.hpp"
-#include "../unit/uuid_text.hpp"
-#include "uuid.hpp"
+
+using namespace uuidx;
+using namespace uuidx::fuzz;
 
 namespace {
-
-using uuidx::Errc;
-using uuidx::Error;
-using uuidx::Uuid;
-using uuidx::fuzz::Reader;
 
 std::string lowered(std::string_view s) {
   std::string out(s);
@@ -44,27 +36,20 @@ void fuzz_names(std::string_view name, const char* const (&names)[N], Parse pars
     FUZZ_CHECK(name_of(got) == std::string(names[want]));
   } catch (const Error& err) {
     FUZZ_CHECK(want < 0);
-    uuidx::fuzz::check_error(err, Errc::invalid_parameter, prefix, name);
+    check_error(err, Errc::invalid_parameter, prefix, name);
   }
 }
 
 void fuzz_encoding_name(Reader& in) {
   static const char* const kNames[] = {"hex", "base32", "base58", "base64url", "base32hex"};
-  fuzz_names(in.text(), kNames, uuidx::parse_encoding, uuidx::encoding_name, "unsupported uuid encoding: \"");
+  fuzz_names(in.text(), kNames, parse_encoding, encoding_name, "unsupported uuid encoding: \"");
 }
 
 void fuzz_hash_name(Reader& in) {
   static const char* const kNames[] = {"sha224",   "sha256",   "sha384",   "sha512",   "sha512-224", "sha512-256",
                                        "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128",   "shake256"};
-  fuzz_names(in.text(), kNames, uuidx::parse_name_hash, uuidx::name_hash_name,
+  fuzz_names(in.text(), kNames, parse_name_hash, name_hash_name,
              "unsupported hash algorithm for name-based UUIDv8: \"");
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 void fuzz_parse_uuid(Reader& in) {
@@ -72,18 +57,19 @@ void fuzz_parse_uuid(Reader& in) {
   const std::string_view text = in.text();
   bool want = text.size() == 36;
   for (std::size_t i = 0; want && i < text.size(); ++i)
-    want = (i == 8 || i == 13 || i == 18 || i == 23) ? text[i] == '-' : hex_value(text[i]) >= 0;
+    want =
+        (i == 8 || i == 13 || i == 18 || i == 23) ? text[i] == '-' : std::isxdigit(static_cast<unsigned char>(text[i]));
   Uuid u{};
-  const bool got = uuidx::parse_uuid(std::string(text), u);
+  const bool got = parse_uuid(std::string(text), u);
   FUZZ_CHECK(got == want);
-  if (got) FUZZ_CHECK(uuidx::to_string(u) == lowered(text));
+  if (got) FUZZ_CHECK(to_string(u) == lowered(text));
 }
 
 void fuzz_custom_v8(Reader& in) {
   const std::uint8_t* data = in.rest();
   const std::size_t size = in.left();
   try {
-    const Uuid u = uuidx::generate_v8(uuidx::Bytes{data, size});
+    const Uuid u = generate_v8(Bytes{data, size});
     FUZZ_CHECK(size == 16);
     FUZZ_CHECK(is_version_and_variant(u, 8));
     // §5.8: the 122 bits other than version and variant are kept.
@@ -101,26 +87,19 @@ void fuzz_custom_v8(Reader& in) {
 void fuzz_name_based(Reader& in) {
   const int which = in.byte() % 14;  // 0 v3, 1 v5, 2..13 the v8 algorithms
   const Uuid ns = in.uuid();
-  const uuidx::Bytes name{in.rest(), in.left()};
-  Uuid u;
-  if (which == 0) {
-    u = uuidx::generate_v3(ns, name);
-    FUZZ_CHECK(is_version_and_variant(u, 3));
-  } else if (which == 1) {
-    u = uuidx::generate_v5(ns, name);
-    FUZZ_CHECK(is_version_and_variant(u, 5));
-  } else {
-    const auto h = static_cast<uuidx::NameHash>(which - 2);
-    u = uuidx::generate_v8_name(ns, name, h);
-    FUZZ_CHECK(is_version_and_variant(u, 8));
-    // Deterministic: the same input gives the same value (the context is reused per thread).
-    FUZZ_CHECK(uuidx::generate_v8_name(ns, name, h) == u);
-  }
+  const Bytes name{in.rest(), in.left()};
+  if (which == 0) FUZZ_CHECK(is_version_and_variant(generate_v3(ns, name), 3));
+  if (which == 1) FUZZ_CHECK(is_version_and_variant(generate_v5(ns, name), 5));
+  if (which < 2) return;
+  const auto h = static_cast<NameHash>(which - 2);
+  const Uuid u = generate_v8_name(ns, name, h);
+  FUZZ_CHECK(is_version_and_variant(u, 8));
+  // Deterministic: the same input gives the same value (the context is reused per thread).
+  FUZZ_CHECK(generate_v8_name(ns, name, h) == u);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return uuidx::fuzz::pick(data, size,
-                           {fuzz_encoding_name, fuzz_hash_name, fuzz_parse_uuid, fuzz_custom_v8, fuzz_name_based});
+  return pick(data, size, {fuzz_encoding_name, fuzz_hash_name, fuzz_parse_uuid, fuzz_custom_v8, fuzz_name_based});
 }

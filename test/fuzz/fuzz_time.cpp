@@ -1,109 +1,87 @@
 // fuzz_time.cpp: libFuzzer target for the core functions that take instants and session state as
-// plain integers (any int64, as a corrupted or extreme input would give): the first byte picks
-//   0 v7_floor / v7_ceil / generate_v7_at of an instant in µs,
-//   1 generate_v7 from any session state and clock reading,
-//   2 generate_v7_shifted (PostgreSQL 18's uuidv7(shift)) and v7_shift_ticks,
-//   3 generate_v1 / generate_v6 / generate_v1mc from any state and clock reading,
-//   4 the read-back of time, clock_seq and node from any 16 bytes,
-//   5 format_unix_micros of any int64 (every message goes through it).
-// Checks: the documented range is accepted and everything else is Errc::datetime_overflow
-// (22008); what is accepted reads back to the instant given; the session sequences only grow;
-// UBSan reports any signed overflow on the way.
-#include <string>
+// plain integers (any int64, as a corrupted or extreme input would give). The first byte picks:
+// 0 v7_floor / v7_ceil / generate_v7_at of an instant in µs; 1 generate_v7, 2 generate_v7_shifted
+// (PostgreSQL 18's uuidv7(shift)) and v7_shift_ticks, 3 generate_v1 / v6 / v1mc, from any state and
+// clock reading; 4 the read-back of time, clock_seq and node from any 16 bytes; 5 format_unix_micros.
+// The documented range is accepted, all else is a 22008; what is accepted reads back to the instant
+// given; the session sequences only grow; UBSan reports any signed overflow on the way.
 #include <utility>
 
-#include "bytes.hpp"
-#include "error.hpp"
+#include "../unit/uuid_text.hpp"
 #include "fuzz_common.hpp"
 #include "generators.hpp"
-#include "layout.hpp"
-#include "timeutil.hpp"
 #include "v7range.hpp"
+
+using namespace uuidx;
+using namespace uuidx::fuzz;
 
 namespace {
 
-using uuidx::Errc;
-using uuidx::Error;
-using uuidx::Uuid;
-using uuidx::fuzz::FuzzRandom;
-using uuidx::fuzz::Reader;
+constexpr std::int64_t kMaxV7Micros = kMaxUnixMs * 1000 + 999;
 
-constexpr std::int64_t kMaxV7Micros = uuidx::kMaxUnixMs * 1000 + 999;
-
-void check_overflow(const Error& e, const char* what) {
-  uuidx::fuzz::check_error(e, Errc::datetime_overflow, what, "");
-}
-
-// The 60-bit tick (unix_ts_ms << 12 | rand_a) a v7 carries (§5.7, §6.2 Method 3).
-std::uint64_t tick_of(const Uuid& u) {
-  return *uuidx::v7_unix_ms(u) << 12 | static_cast<std::uint64_t>((u[6] & 0x0f) << 8 | u[7]);
-}
+void check_overflow(const Error& e, const char* what) { check_error(e, Errc::datetime_overflow, what, ""); }
 
 void fuzz_v7_instant(Reader& in) {
   const std::int64_t us = in.i64();
   FuzzRandom rng(in.u64());
   const bool in_range = us >= 0 && us <= kMaxV7Micros;
   try {
-    const Uuid lo = uuidx::v7_floor(us), hi = uuidx::v7_ceil(us);
+    const Uuid lo = v7_floor(us), hi = v7_ceil(us);
     FUZZ_CHECK(in_range);
-    FUZZ_CHECK(uuidx::version_of(lo) == 7 && uuidx::version_of(hi) == 7);
-    FUZZ_CHECK(*uuidx::v7_unix_ms(lo) == static_cast<std::uint64_t>(us / 1000));
-    FUZZ_CHECK(*uuidx::v7_unix_ms(hi) == static_cast<std::uint64_t>(us / 1000));
+    FUZZ_CHECK(version_of(lo) == 7 && version_of(hi) == 7);
+    FUZZ_CHECK(*v7_unix_ms(lo) == static_cast<std::uint64_t>(us / 1000));
+    FUZZ_CHECK(*v7_unix_ms(hi) == static_cast<std::uint64_t>(us / 1000));
     FUZZ_CHECK(tick_of(lo) == static_cast<std::uint64_t>(us / 1000) << 12);
     FUZZ_CHECK(tick_of(hi) == (static_cast<std::uint64_t>(us / 1000) << 12 | 0xfff));
-    const Uuid at = uuidx::generate_v7_at(us, rng);
+    const Uuid at = generate_v7_at(us, rng);
     FUZZ_CHECK(lo <= at && at <= hi);
-    FUZZ_CHECK(*uuidx::unix_micros(at, true) == us);  // exact to the µs (timeutil.hpp)
-    FUZZ_CHECK(*uuidx::unix_micros(at, false) == us / 1000 * 1000);
+    FUZZ_CHECK(*unix_micros(at, true) == us);  // exact to the µs (timeutil.hpp)
+    FUZZ_CHECK(*unix_micros(at, false) == us / 1000 * 1000);
   } catch (const Error& e) {
     FUZZ_CHECK(!in_range);
     check_overflow(e, "timestamp out of range for UUIDv7: \"");
-    FUZZ_CHECK(std::string(e.what()).find(uuidx::format_unix_micros(us)) != std::string::npos);
+    FUZZ_CHECK(std::string(e.what()).find(format_unix_micros(us)) != std::string::npos);
   }
   try {
-    uuidx::generate_v7_at(us, rng);
+    generate_v7_at(us, rng);
     FUZZ_CHECK(in_range);
   } catch (const Error& e) {
     FUZZ_CHECK(!in_range);
     check_overflow(e, "timestamp out of range for UUIDv7: \"");
   }
 }
-
-// rand_b of a v7 (§5.7: the 62 bits after the variant).
-std::uint64_t rand_b_of(const Uuid& u) { return uuidx::load_be64(u.data() + 8) & uuidx::kMaxV7RandB; }
 
 // A session state from the input: any tick, and a rand_b anywhere or near its end (§6.2 Method 2
 // overflows into the next tick).
-uuidx::V7State v7_state(Reader& in) {
-  const std::uint64_t tick = in.u64() % (uuidx::kMaxV7Tick + 1);
+V7State v7_state(Reader& in) {
+  const std::uint64_t tick = in.u64() % (kMaxV7Tick + 1);
   const std::uint64_t r = in.u64();
-  const std::uint64_t rand_b = (r & 1) ? uuidx::kMaxV7RandB - (r >> 1) % (4 * uuidx::kMaxV7Increment) : r >> 2;
-  return uuidx::V7State{tick, rand_b};
+  const std::uint64_t rand_b = (r & 1) ? kMaxV7RandB - (r >> 1) % (4 * kMaxV7Increment) : r >> 2;
+  return V7State{tick, rand_b};
 }
 
-bool v7_greater(const uuidx::V7State& a, const uuidx::V7State& b) {
+bool v7_greater(const V7State& a, const V7State& b) {
   return std::make_pair(a.last_tick, a.last_rand_b) > std::make_pair(b.last_tick, b.last_rand_b);
 }
 
 void fuzz_v7_session(Reader& in) {
-  uuidx::V7State state = v7_state(in);
+  V7State state = v7_state(in);
   FuzzRandom rng(in.u64());
   for (int i = 0; i < 4 && in.left() > 0; ++i) {
     const std::int64_t now_ns = in.i64();
-    const uuidx::V7State before = state;
+    const V7State before = state;
     try {
-      const Uuid u = uuidx::generate_v7(state, now_ns, rng);
-      FUZZ_CHECK(uuidx::version_of(u) == 7);
+      const Uuid u = generate_v7(state, now_ns, rng);
+      FUZZ_CHECK(version_of(u) == 7);
       FUZZ_CHECK(v7_greater(state, before));
       FUZZ_CHECK(tick_of(u) == state.last_tick && rand_b_of(u) == state.last_rand_b);
-      FUZZ_CHECK(state.last_tick >= uuidx::v7_tick_from_ns(now_ns));
+      FUZZ_CHECK(state.last_tick >= v7_tick_from_ns(now_ns));
       // The tick is the clock's, or the last one, or (only when rand_b overflowed) one past it.
-      FUZZ_CHECK(state.last_tick == uuidx::v7_tick_from_ns(now_ns) || state.last_tick == before.last_tick ||
+      FUZZ_CHECK(state.last_tick == v7_tick_from_ns(now_ns) || state.last_tick == before.last_tick ||
                  state.last_tick == before.last_tick + 1);
-      if (state.last_tick == before.last_tick)
-        FUZZ_CHECK(state.last_rand_b - before.last_rand_b <= uuidx::kMaxV7Increment);
+      if (state.last_tick == before.last_tick) FUZZ_CHECK(state.last_rand_b - before.last_rand_b <= kMaxV7Increment);
     } catch (const Error& e) {
-      FUZZ_CHECK(before.last_tick == uuidx::kMaxV7Tick);
+      FUZZ_CHECK(before.last_tick == kMaxV7Tick);
       FUZZ_CHECK(state.last_tick == before.last_tick && state.last_rand_b == before.last_rand_b);
       check_overflow(e, "timestamp out of range for UUIDv7: \"");
     }
@@ -111,65 +89,63 @@ void fuzz_v7_session(Reader& in) {
 }
 
 void fuzz_v7_shift(Reader& in) {
-  uuidx::V7State state = v7_state(in);
-  const std::int64_t now_ns = in.i64();
-  const std::int64_t shift_us = in.i64();
-  const std::int64_t other_us = in.i64();
+  V7State state = v7_state(in);
+  const std::int64_t now_ns = in.i64(), shift_us = in.i64(), other_us = in.i64();  // read in this order
   FuzzRandom rng(in.u64());
   // A larger shift never gives fewer ticks (beyond ±2^50 ms v7_shift_ticks clamps, far outside
   // the 2^48 ms a v7 holds, so only the error matters there).
   const std::int64_t a = shift_us < other_us ? shift_us : other_us, b = shift_us < other_us ? other_us : shift_us;
   constexpr std::int64_t kUnclamped = (std::int64_t{1} << 50) * 1000;
-  if (a > -kUnclamped && b < kUnclamped) FUZZ_CHECK(uuidx::v7_shift_ticks(a) <= uuidx::v7_shift_ticks(b));
-  const uuidx::V7State before = state;
+  if (a > -kUnclamped && b < kUnclamped) FUZZ_CHECK(v7_shift_ticks(a) <= v7_shift_ticks(b));
+  const V7State before = state;
   const FuzzRandom rng_before = rng;
   try {
-    const Uuid u = uuidx::generate_v7_shifted(state, now_ns, shift_us, rng);
-    FUZZ_CHECK(uuidx::version_of(u) == 7);
+    const Uuid u = generate_v7_shifted(state, now_ns, shift_us, rng);
+    FUZZ_CHECK(version_of(u) == 7);
     FUZZ_CHECK(v7_greater(state, before));
     FUZZ_CHECK(rand_b_of(u) == state.last_rand_b);
     FUZZ_CHECK(static_cast<std::int64_t>(tick_of(u)) ==
-               static_cast<std::int64_t>(state.last_tick) + uuidx::v7_shift_ticks(shift_us));
+               static_cast<std::int64_t>(state.last_tick) + v7_shift_ticks(shift_us));
   } catch (const Error& e) {
     check_overflow(e, "timestamp out of range for UUIDv7: \"");
     // The error only for an instant a v7 cannot hold: either the unshifted step fails too (the
     // clock or the sequence past the 48-bit ms), or its tick plus the shift leaves 0..kMaxV7Tick.
-    uuidx::V7State plain = before;
+    V7State plain = before;
     FuzzRandom plain_rng = rng_before;
     bool unshifted_fails = false;
     try {
-      uuidx::generate_v7(plain, now_ns, plain_rng);
+      generate_v7(plain, now_ns, plain_rng);
     } catch (const Error&) {
       unshifted_fails = true;
     }
     if (!unshifted_fails) {
-      const std::int64_t tick = static_cast<std::int64_t>(plain.last_tick) + uuidx::v7_shift_ticks(shift_us);
-      FUZZ_CHECK(tick < 0 || tick > static_cast<std::int64_t>(uuidx::kMaxV7Tick));
+      const std::int64_t tick = static_cast<std::int64_t>(plain.last_tick) + v7_shift_ticks(shift_us);
+      FUZZ_CHECK(tick < 0 || tick > static_cast<std::int64_t>(kMaxV7Tick));
     }
   }
 }
 
 void fuzz_gregorian(Reader& in) {
-  uuidx::GregorianState state;
+  GregorianState state;
   state.seeded = in.byte() & 1;
   state.clock_seq = static_cast<std::uint16_t>(in.u64() & 0x3fff);
-  state.last_100ns = in.u64() % (uuidx::kMaxGregorian100ns + 1);
+  state.last_100ns = in.u64() % (kMaxGregorian100ns + 1);
   FuzzRandom rng(in.u64());
   for (int i = 0; i < 4 && in.left() > 0; ++i) {
     const int which = in.byte() % 3;
     const std::int64_t now_ns = in.i64();
     const std::uint64_t before = state.last_100ns;
     try {
-      const Uuid u = which == 0   ? uuidx::generate_v1(state, now_ns, rng)
-                     : which == 1 ? uuidx::generate_v6(state, now_ns, rng)
-                                  : uuidx::generate_v1mc(state, now_ns, rng);
-      FUZZ_CHECK(uuidx::version_of(u) == (which == 1 ? 6 : 1));
+      const Uuid u = which == 0   ? generate_v1(state, now_ns, rng)
+                     : which == 1 ? generate_v6(state, now_ns, rng)
+                                  : generate_v1mc(state, now_ns, rng);
+      FUZZ_CHECK(version_of(u) == (which == 1 ? 6 : 1));
       FUZZ_CHECK(state.last_100ns > before);
-      FUZZ_CHECK(*uuidx::gregorian_timestamp(u) == state.last_100ns);
-      FUZZ_CHECK(*uuidx::clock_seq(u) == state.clock_seq);
-      if (which == 2) FUZZ_CHECK(((*uuidx::node(u))[0] & 1) == 1);  // §6.10 multicast bit
+      FUZZ_CHECK(*gregorian_timestamp(u) == state.last_100ns);
+      FUZZ_CHECK(*clock_seq(u) == state.clock_seq);
+      if (which == 2) FUZZ_CHECK(((*node(u))[0] & 1) == 1);  // §6.10 multicast bit
     } catch (const Error& e) {
-      FUZZ_CHECK(before == uuidx::kMaxGregorian100ns);
+      FUZZ_CHECK(before == kMaxGregorian100ns);
       check_overflow(e, "timestamp out of range for UUIDv1 and UUIDv6: \"");
     }
   }
@@ -177,26 +153,26 @@ void fuzz_gregorian(Reader& in) {
 
 void fuzz_read_back(Reader& in) {
   const Uuid u = in.uuid();
-  const int version = uuidx::version_of(u);
-  const auto whole = uuidx::unix_micros(u, false);
-  const auto sub = uuidx::unix_micros(u, true);
+  const int version = version_of(u);
+  const auto whole = unix_micros(u, false);
+  const auto sub = unix_micros(u, true);
   FUZZ_CHECK(whole.has_value() == (version == 1 || version == 6 || version == 7));
   FUZZ_CHECK(sub.has_value() == whole.has_value());
   if (version == 7) FUZZ_CHECK(*sub - *whole >= 0 && *sub - *whole <= 999);
   if (version == 1 || version == 6) FUZZ_CHECK(*sub == *whole);
-  const auto pg18 = uuidx::pg18_extract_timestamp(u);
+  const auto pg18 = pg18_extract_timestamp(u);
   FUZZ_CHECK(pg18.has_value() == (version == 1 || version == 7));
   if (pg18) FUZZ_CHECK(*pg18 == *whole);
-  FUZZ_CHECK(uuidx::clock_seq(u).has_value() == (version == 1 || version == 6));
-  FUZZ_CHECK(uuidx::node(u).has_value() == (version == 1 || version == 6));
-  if (whole) FUZZ_CHECK(!uuidx::format_unix_micros(*whole).empty());
+  FUZZ_CHECK(clock_seq(u).has_value() == (version == 1 || version == 6));
+  FUZZ_CHECK(node(u).has_value() == (version == 1 || version == 6));
+  if (whole) FUZZ_CHECK(!format_unix_micros(*whole).empty());
 }
 
 void fuzz_format(Reader& in) {
   const std::int64_t us = in.i64();
-  const std::string s = uuidx::format_unix_micros(us);
+  const std::string s = format_unix_micros(us);
   FUZZ_CHECK(!s.empty() && s.size() < 96);
-  if (us != uuidx::kInfinitePast && us != uuidx::kInfiniteFuture && us != uuidx::kBeyondUnixMicros) {
+  if (us != kInfinitePast && us != kInfiniteFuture && us != kBeyondUnixMicros) {
     const bool bc = s.size() > 3 && s.compare(s.size() - 3, 3, " BC") == 0;
     FUZZ_CHECK(bc || s.compare(s.size() - 3, 3, "+00") == 0);
     FUZZ_CHECK(bc == (us < -62135596800000000LL));  // 0001-01-01 00:00:00 UTC
@@ -206,6 +182,6 @@ void fuzz_format(Reader& in) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  return uuidx::fuzz::pick(
-      data, size, {fuzz_v7_instant, fuzz_v7_session, fuzz_v7_shift, fuzz_gregorian, fuzz_read_back, fuzz_format});
+  return pick(data, size,
+              {fuzz_v7_instant, fuzz_v7_session, fuzz_v7_shift, fuzz_gregorian, fuzz_read_back, fuzz_format});
 }

@@ -29,11 +29,7 @@ VALUES = {
 
 
 def digits(n, alphabet, count):
-    out = ""
-    for _ in range(count):
-        n, r = divmod(n, len(alphabet))
-        out = alphabet[r] + out
-    return out
+    return "".join(alphabet[n // len(alphabet) ** k % len(alphabet)] for k in reversed(range(count)))
 
 
 def encodings(u):
@@ -42,9 +38,8 @@ def encodings(u):
 
 
 def write(target, name, data):
-    d = os.path.join(HERE, "corpus", target)
-    os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, name), "wb") as f:
+    os.makedirs(os.path.join(HERE, "corpus", target), exist_ok=True)
+    with open(os.path.join(HERE, "corpus", target, name), "wb") as f:
         f.write(data)
 
 

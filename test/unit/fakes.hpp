@@ -1,20 +1,15 @@
-// fakes.hpp: deterministic stand-ins for the clock and the CSPRNG, and small helpers for tests.
+// fakes.hpp: what every unit test includes: GoogleTest, the core's basics, deterministic stand-ins
+// for the CSPRNG (the clock is a plain int64 of ns that a test moves), and small helpers.
 #pragma once
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
 #include <stdexcept>
-#include <string>
 #include <utility>
 #include <vector>
 
-#include "bytes.hpp"
 #include "error.hpp"
-#include "layout.hpp"
-#include "monotonic.hpp"
 #include "random.hpp"
-#include "uuid.hpp"
 #include "uuid_text.hpp"
 
 namespace uuidx::testing {
@@ -51,11 +46,9 @@ class ConstantRandom final : public RandomSource {
   std::uint8_t byte_;
 };
 
-// Scripted random input for the v7 step (RFC 9562 §6.2, Methods 3 and 2), told apart by draw size:
-// an 8-byte draw (a fresh rand_b) returns the next value of `fresh` big-endian, as RFC 9562 octets
-// 8-15 hold it (the last value repeats once the list is used up); a 4-byte draw (an increment of
-// rand_b) returns `increment_byte` four times: 0xff gives the largest increment, 2^32, 0x00 the
-// smallest, 1. Counts both kinds of draw.
+// Scripted draws of the v7 step (§6.2, Methods 3 and 2), counted: an 8-byte draw (a fresh rand_b)
+// gives the next of `fresh` big-endian (the last repeats); a 4-byte draw (an increment) gives
+// `increment_byte` four times: 0xff the largest increment, 2^32, 0x00 the smallest, 1.
 class ScriptedV7Random final : public RandomSource {
  public:
   explicit ScriptedV7Random(std::vector<std::uint64_t> fresh_values, std::uint8_t increment = 0xff)
@@ -78,14 +71,12 @@ class ScriptedV7Random final : public RandomSource {
   std::size_t increment_draws = 0;
 };
 
-// A clock the test moves by hand, in ns since the Unix epoch.
-struct FakeClock {
-  std::int64_t now_ns;
-  void advance_ns(std::int64_t d) { now_ns += d; }
-};
-
 constexpr std::int64_t kNsPerMs = 1000000;
 constexpr std::int64_t kNsPerSec = 1000 * kNsPerMs;
+// 2026-01-01 00:00:00.000123456 UTC: an instant with a sub-millisecond part.
+constexpr std::int64_t kStart = 1767225600000123456LL;
+// RFC 9562 Appendix A's instant in µs (2022-02-22 19:22:22 UTC): A.6's unix_ts_ms 0x017F22E279B0.
+constexpr std::int64_t kA6Micros = 1645557742000000LL;
 
 inline Uuid U(const std::string& text) {
   Uuid u{};
@@ -93,9 +84,11 @@ inline Uuid U(const std::string& text) {
   return u;
 }
 
-// A v7's 60-bit tick (unix_ts_ms << 12 | rand_a, RFC 9562 §6.2 Method 3) and its rand_b.
-inline std::uint64_t tick_of(const Uuid& v7) { return *v7_unix_ms(v7) << 12 | ((v7[6] & 0x0fu) << 8 | v7[7]); }
-inline std::uint64_t rand_b_of(const Uuid& v7) { return load_be64(v7.data() + 8) & kMaxV7RandB; }
+// RFC 9562 Appendix A vectors: A.1 (v1), A.4 (v5), A.5 (v6), A.6 (v7).
+inline const Uuid kA1 = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
+inline const Uuid kA4 = U("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+inline const Uuid kA5 = U("1EC9414C-232A-6B00-B3C8-9F6BDECED846");
+inline const Uuid kA6 = U("017F22E2-79B0-7CC3-98C4-DC0C0C07398F");
 
 // The Error that f() throws. When it throws none, a test failure, and an Error of no class whose
 // message is empty, so that every check of it fails too.

@@ -1,20 +1,13 @@
 // Inputs the libFuzzer targets (test/fuzz/) found wrong, kept as unit tests so the bugs stay fixed
 // in the plain and sanitizer builds too. Each names its crash input in test/fuzz/corpus/.
-#include <gtest/gtest.h>
-
-#include <cstdint>
-#include <string>
-
-#include "encoding.hpp"
-#include "error.hpp"
 #include "fakes.hpp"
-#include "namebased.hpp"
-#include "timeutil.hpp"
 #include "generators.hpp"
-#include "v7range.hpp"
+#include "namebased.hpp"
 
 namespace uuidx {
 namespace {
+
+using namespace testing;
 
 // corpus/time/crash-format-near-int64-min: format_unix_micros computed days * 86400000000, which
 // overflows int64 within a day of INT64_MIN (signed overflow, undefined behaviour).
@@ -28,8 +21,8 @@ TEST(FuzzRegression, FormatsInstantsNearInt64Min) {
 // 22008 naming a BC instant, not undefined behaviour in the message.
 TEST(FuzzRegression, ShiftToTheFarPastIsAnOverflowError) {
   V7State state{1};
-  testing::ConstantRandom rng(0x42);
-  const Error e = testing::error_of([&] { generate_v7_shifted(state, 0, INT64_MIN, rng); });
+  ConstantRandom rng(0x42);
+  const Error e = error_of([&] { generate_v7_shifted(state, 0, INT64_MIN, rng); });
   EXPECT_EQ(e.code(), Errc::datetime_overflow);
   EXPECT_NE(std::string(e.what()).find(" BC\""), std::string::npos) << e.what();
 }
@@ -39,7 +32,7 @@ TEST(FuzzRegression, ShiftToTheFarPastIsAnOverflowError) {
 // "invalid byte sequence for encoding UTF8" (22021) instead of the 22023 error.
 TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
   const auto message = [](auto parse, const std::string& name) {
-    return std::string(testing::error_of([&] { parse(name); }).what());
+    return std::string(error_of([&] { parse(name); }).what());
   };
   EXPECT_EQ(message(parse_encoding, std::string(79, 'b') + "\xc3\xa9"),
             "unsupported uuid encoding: \"" + std::string(79, 'b') + "...\"");
@@ -53,9 +46,8 @@ TEST(FuzzRegression, LongUnknownNamesAreCutOnACharacterBoundary) {
 // interval syntax means one second less than a day back; both parts now carry the sign.
 TEST(FuzzRegression, NegativeShiftIsWrittenAsPostgreSQLWritesIntervals) {
   V7State state{0};
-  testing::ConstantRandom rng(0);
-  const Error e = testing::error_of(
-      [&] { generate_v7_shifted(state, 500 * testing::kNsPerMs, -(86400000000LL + 1000000LL), rng); });
+  ConstantRandom rng(0);
+  const Error e = error_of([&] { generate_v7_shifted(state, 500 * kNsPerMs, -(86400000000LL + 1000000LL), rng); });
   EXPECT_EQ(
       e.detail().rfind("A shift of -1 days -00:00:01.000000 moves the current time 1970-01-01 00:00:00.500000+00 ", 0),
       0u)

@@ -1,18 +1,13 @@
 // Field extraction, variants and versions (RFC 9562 §4.1, §4.2), v1⇄v6 (§5.6) on random inputs.
-#include <gtest/gtest.h>
-
 #include <algorithm>
-#include <vector>
 
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "layout.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::FakeRandom;
-using testing::U;
+using namespace testing;
 
 Uuid with_bits(Uuid u, int version_nibble, std::uint8_t octet8_high) {
   u[6] = static_cast<std::uint8_t>((u[6] & 0x0f) | (version_nibble << 4));
@@ -49,9 +44,8 @@ TEST(Version, EveryNibbleOfTheRfcVariant) {
 }
 
 TEST(Extract, OnlyTimeBasedVersionsHaveTime) {
-  const Uuid base = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
   for (int v = 0; v < 16; ++v) {
-    const Uuid u = with_bits(base, v, 0x80);
+    const Uuid u = with_bits(kA1, v, 0x80);
     const bool gregorian = v == 1 || v == 6;
     EXPECT_EQ(unix_micros(u).has_value(), gregorian || v == 7) << "version " << v;
     EXPECT_EQ(clock_seq(u).has_value(), gregorian) << "version " << v;
@@ -60,9 +54,8 @@ TEST(Extract, OnlyTimeBasedVersionsHaveTime) {
 }
 
 TEST(Extract, ForeignVariantsHaveNoFields) {
-  const Uuid a1 = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
   for (std::uint8_t hi : {0x00, 0x70, 0xc0, 0xd0, 0xe0, 0xf0}) {
-    const Uuid u = with_bits(a1, 1, hi);
+    const Uuid u = with_bits(kA1, 1, hi);
     EXPECT_EQ(unix_micros(u), std::nullopt);
     EXPECT_EQ(clock_seq(u), std::nullopt);
     EXPECT_EQ(node(u), std::nullopt);
@@ -124,25 +117,24 @@ TEST(Convert, V6SortsByTimeWhereV1DoesNot) {
 }
 
 void expect_conversion_error(const Uuid& in, bool to_v6, const std::string& fragment) {
-  const Error e = testing::error_of([&] { to_v6 ? v1_to_v6(in) : v6_to_v1(in); });
+  const Error e = error_of([&] { to_v6 ? v1_to_v6(in) : v6_to_v1(in); });
   EXPECT_EQ(e.code(), Errc::invalid_parameter) << to_string(in);
   EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
   EXPECT_NE(std::string(e.what()).find(to_string(in)), std::string::npos) << e.what();
 }
 
 TEST(Convert, RejectsEverythingElseNamingWhatItGot) {
-  const Uuid a1 = U("C232AB00-9414-11EC-B3C8-9F6BDECED846");
   for (int v = 0; v < 16; ++v) {
     if (v != 1)
-      expect_conversion_error(with_bits(a1, v, 0x80), true, "is version " + std::to_string(v) + ", not version 1");
+      expect_conversion_error(with_bits(kA1, v, 0x80), true, "is version " + std::to_string(v) + ", not version 1");
     if (v != 6)
-      expect_conversion_error(with_bits(a1, v, 0x80), false, "is version " + std::to_string(v) + ", not version 6");
+      expect_conversion_error(with_bits(kA1, v, 0x80), false, "is version " + std::to_string(v) + ", not version 6");
   }
   expect_conversion_error(nil_uuid(), true, "is the nil UUID");
   expect_conversion_error(max_uuid(), false, "is the max UUID");
-  expect_conversion_error(with_bits(a1, 1, 0xc0), true, "Microsoft variant");
-  expect_conversion_error(with_bits(a1, 6, 0x40), false, "NCS variant");
-  expect_conversion_error(with_bits(a1, 1, 0xe0), true, "reserved variant");
+  expect_conversion_error(with_bits(kA1, 1, 0xc0), true, "Microsoft variant");
+  expect_conversion_error(with_bits(kA1, 6, 0x40), false, "NCS variant");
+  expect_conversion_error(with_bits(kA1, 1, 0xe0), true, "reserved variant");
 }
 
 TEST(Text, ParseAndFormat) {

@@ -1,29 +1,15 @@
 // Monotonicity of the session generators under a fake clock and fake random sources (RFC 9562
 // §6.2): the v7 step alone (Method 3 with Method 2), frozen clocks, bursts, overflow of rand_b,
 // clock steps backwards, catching up with real time, and the end of the counters.
-#include <gtest/gtest.h>
-
 #include <set>
-#include <type_traits>
-#include <utility>
 
-#include "bytes.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "monotonic.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::FakeClock;
-using testing::FakeRandom;
-using testing::kNsPerMs;
-using testing::kNsPerSec;
-using testing::rand_b_of;
-using testing::tick_of;
-
-// 2026-01-01 00:00:00.000123456 UTC: an instant with a sub-millisecond part.
-constexpr std::int64_t kStart = 1767225600000123456LL;
+using namespace testing;
 
 TEST(NextMonotonic, ClockAheadWins) {
   std::uint64_t out = 0;
@@ -140,15 +126,15 @@ struct V7Monotonic : ::testing::Test {
 };
 
 TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
-  FakeClock clock{kStart - kStart % kNsPerMs};  // the first ns of a ms, so of a 244-ns tick
-  const std::uint64_t tick = v7_tick_from_ns(clock.now_ns);
-  Uuid prev = generate_v7(state, clock.now_ns, rng);
+  std::int64_t clock = kStart - kStart % kNsPerMs;  // the first ns of a ms, so of a 244-ns tick
+  const std::uint64_t tick = v7_tick_from_ns(clock);
+  Uuid prev = generate_v7(state, clock, rng);
   ASSERT_EQ(tick_of(prev), tick);
   std::set<std::uint64_t> increments;
   for (int i = 1; i <= 24; ++i) {
-    clock.advance_ns(10);  // 24 calls within 240 ns: all within the clock's tick
-    ASSERT_EQ(v7_tick_from_ns(clock.now_ns), tick);
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 10;  // 24 calls within 240 ns: all within the clock's tick
+    ASSERT_EQ(v7_tick_from_ns(clock), tick);
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next) << "call " << i;
     ASSERT_EQ(tick_of(next), tick) << "the fraction advanced in call " << i;  // RFC 9562 §6.2 Method 3 ms+fraction
     const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);        // RFC 9562 §6.2 Method 2
@@ -161,7 +147,7 @@ TEST_F(V7Monotonic, BurstWithinOneTickKeepsTheFractionAndIncrementsRandB) {
 }
 
 TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
-  testing::ScriptedV7Random rng({12345}, 0x00);
+  ScriptedV7Random rng({12345}, 0x00);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
   rng.increment_byte = 0xff;
@@ -176,7 +162,7 @@ TEST_F(V7Monotonic, IncrementIsTheRandomSourcesFourBytesPlusOne) {
 
 TEST_F(V7Monotonic, RandBOverflowMovesToTheNextTickWithAFreshRandB) {
   // A fresh rand_b with room for exactly one largest increment.
-  testing::ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
+  ScriptedV7Random rng({kMaxV7RandB - kMaxV7Increment, 777}, 0xff);
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   const Uuid a = generate_v7(state, kStart, rng);
   const Uuid b = generate_v7(state, kStart, rng);
@@ -209,8 +195,8 @@ TEST_F(V7Monotonic, FrozenClockMillionCallsStayOnTheClocksTick) {
     ASSERT_LE(increment, kMaxV7Increment);
     prev = next;
   }
-  // 10^6 increments of at most 2^32 fill at most 2^52 of the 2^62 values of rand_b: the ms and
-  // fraction stay the clock's (they used to run 10^6 ticks, ~244 ms, ahead of a frozen clock).
+  // 10^6 increments of at most 2^32 fill at most 2^52 of rand_b's 2^62: the ms and fraction stay
+  // the clock's (they once ran 10^6 ticks, ~244 ms, ahead of a frozen clock).
   EXPECT_EQ(*v7_unix_ms(prev), static_cast<std::uint64_t>(kStart / kNsPerMs));
 }
 
@@ -218,7 +204,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
   const std::uint64_t tick = v7_tick_from_ns(kStart);
   {
     // From rand_b 0, 2^30 - 1 largest increments fit in 62 bits: 10^6 calls stay on the tick.
-    testing::ScriptedV7Random rng({0}, 0xff);
+    ScriptedV7Random rng({0}, 0xff);
     V7State state;
     Uuid prev = generate_v7(state, kStart, rng);
     for (int i = 1; i <= 1000000; ++i) {
@@ -234,7 +220,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
     // From a rand_b with room for exactly 999 largest increments, every 1000th call overflows:
     // 10^6 calls after the first move the tick by exactly 1000.
     const std::uint64_t start = kMaxV7RandB - 999 * kMaxV7Increment;
-    testing::ScriptedV7Random rng({start}, 0xff);
+    ScriptedV7Random rng({start}, 0xff);
     V7State state;
     Uuid prev = generate_v7(state, kStart, rng);
     for (std::uint64_t i = 1; i <= 1000000; ++i) {
@@ -250,7 +236,7 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
   {
     // No room at all (a fresh rand_b of all ones): every call overflows, one tick per call. The
     // old behaviour, now the bound of the worst case.
-    testing::ConstantRandom ones(0xff);
+    ConstantRandom ones(0xff);
     V7State state;
     generate_v7(state, kStart, ones);
     for (int i = 0; i < 1000; ++i) generate_v7(state, kStart, ones);
@@ -259,27 +245,27 @@ TEST_F(V7Monotonic, FrozenClockWithLargestIncrementsMovesTheTickOnlyOnOverflow) 
 }
 
 TEST_F(V7Monotonic, BurstOfMoreThan4096InOneMillisecondFollowsTheClock) {
-  FakeClock clock{kStart - kStart % kNsPerMs};  // at the start of a ms
-  const std::uint64_t first_ms = static_cast<std::uint64_t>(clock.now_ns / kNsPerMs);
-  Uuid prev = generate_v7(state, clock.now_ns, rng);
+  std::int64_t clock = kStart - kStart % kNsPerMs;  // at the start of a ms
+  const std::uint64_t first_ms = static_cast<std::uint64_t>(clock / kNsPerMs);
+  Uuid prev = generate_v7(state, clock, rng);
   for (int i = 1; i < 5000; ++i) {
-    clock.advance_ns(100);  // 5000 calls within 0.5 ms
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 100;  // 5000 calls within 0.5 ms
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next) << "call " << i;
-    ASSERT_EQ(tick_of(next), v7_tick_from_ns(clock.now_ns)) << "call " << i;  // never ahead of the clock
+    ASSERT_EQ(tick_of(next), v7_tick_from_ns(clock)) << "call " << i;  // never ahead of the clock
     prev = next;
   }
   EXPECT_EQ(*v7_unix_ms(prev), first_ms);  // 5000 values > 4096 per ms, still in the clock's ms
 }
 
 TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
-  FakeClock clock{kStart};
-  const Uuid before = generate_v7(state, clock.now_ns, rng);
-  clock.advance_ns(-kNsPerSec);
+  std::int64_t clock = kStart;
+  const Uuid before = generate_v7(state, clock, rng);
+  clock -= kNsPerSec;
   Uuid prev = before;
   for (int i = 0; i < 1000; ++i) {
-    clock.advance_ns(1000);  // the stepped-back clock creeps forward 1 µs a call
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 1000;  // the stepped-back clock creeps forward 1 µs a call
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next);
     ASSERT_EQ(tick_of(next), tick_of(before));  // still on the last value's tick...
     const std::uint64_t increment = rand_b_of(next) - rand_b_of(prev);
@@ -288,35 +274,34 @@ TEST_F(V7Monotonic, ClockStepsBackOneSecondThenCatchesUp) {
     prev = next;
   }
   // Once the clock passes the last value again, the ms and fraction are the clock's.
-  clock.now_ns = kStart + 2 * kNsPerSec;
-  const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
+  clock = kStart + 2 * kNsPerSec;
+  const Uuid caught_up = generate_v7(state, clock, rng);
   EXPECT_LT(prev, caught_up);
-  EXPECT_EQ(*v7_unix_ms(caught_up), static_cast<std::uint64_t>(clock.now_ns / kNsPerMs));
-  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
+  EXPECT_EQ(*v7_unix_ms(caught_up), static_cast<std::uint64_t>(clock / kNsPerMs));
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock));
 }
 
-// A floor from another server's time (a promoted standby's last replayed commit): a fresh
-// sequence whose clock is 2 s behind the floor starts above every v7 of the floor's tick, stays
-// strictly increasing on the tick after it while the clock is behind, and follows the clock
-// again once it passes. A state already above the floor is left as it is.
+// A floor from another server's time (a promoted standby's last replayed commit), 2 s ahead of the
+// clock: values start above every v7 of its tick, increase on the next tick while the clock is
+// behind, and follow the clock once it passes. A state already above the floor is left as it is.
 TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   const std::int64_t floor_ns = kStart + 2 * kNsPerSec;
   raise_v7_above(state, floor_ns);
   EXPECT_EQ(pair_of(state), Pair(v7_tick_from_ns(floor_ns), kMaxV7RandB));
   const Uuid greatest_of_floor = encode_v7_tick(v7_tick_from_ns(floor_ns), kMaxV7RandB);
-  FakeClock clock{kStart};
+  std::int64_t clock = kStart;
   Uuid prev = greatest_of_floor;
   for (int i = 0; i < 1000; ++i) {
-    clock.advance_ns(1000);
-    const Uuid next = generate_v7(state, clock.now_ns, rng);
+    clock += 1000;
+    const Uuid next = generate_v7(state, clock, rng);
     ASSERT_LT(prev, next);
     ASSERT_EQ(tick_of(next), v7_tick_from_ns(floor_ns) + 1);  // the tick after the floor's
     prev = next;
   }
-  clock.now_ns = floor_ns + kNsPerSec;
-  const Uuid caught_up = generate_v7(state, clock.now_ns, rng);
+  clock = floor_ns + kNsPerSec;
+  const Uuid caught_up = generate_v7(state, clock, rng);
   EXPECT_LT(prev, caught_up);
-  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock.now_ns));
+  EXPECT_EQ(tick_of(caught_up), v7_tick_from_ns(clock));
 
   const V7State above = state;
   raise_v7_above(state, floor_ns);  // an earlier instant than the state's last value
@@ -324,7 +309,7 @@ TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
 }
 
 TEST_F(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
-  testing::ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
+  ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
   const Uuid before = generate_v7(state, kStart, rng);
   const Uuid after = generate_v7(state, kStart - 3600 * kNsPerSec, rng);
   const Uuid later = generate_v7(state, kStart - 3600 * kNsPerSec + kNsPerMs, rng);
@@ -351,7 +336,7 @@ TEST_F(V7Monotonic, SubMillisecondFractionIsMethod3) {
 }
 
 TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
-  testing::ConstantRandom ones(0xff);
+  ConstantRandom ones(0xff);
   const Uuid v7 = generate_v7(state, kStart, ones);
   EXPECT_EQ(v7[8], 0xbf);  // 10 then six random ones
   for (int i = 9; i < 16; ++i) EXPECT_EQ(v7[i], 0xff);
@@ -359,13 +344,12 @@ TEST_F(V7Monotonic, RandBIsRandomWithVariant) {
 
 TEST_F(V7Monotonic, ExhaustedTickIsAnOverflowError) {
   // The last tick still counts up in rand_b while it has room...
-  state.last_tick = kMaxV7Tick;
-  state.last_rand_b = 0;
+  state = V7State{kMaxV7Tick, 0};
   const Uuid last_ms = generate_v7(state, kStart, rng);
   EXPECT_EQ(tick_of(last_ms), kMaxV7Tick);
   // ... and then there is nothing greater left.
   state.last_rand_b = kMaxV7RandB;
-  const Error e = testing::error_of([&] { generate_v7(state, kStart, rng); });
+  const Error e = error_of([&] { generate_v7(state, kStart, rng); });
   EXPECT_EQ(e.code(), Errc::datetime_overflow);
   EXPECT_NE(std::string(e.what()).find("timestamp out of range for UUIDv7"), std::string::npos);
   EXPECT_EQ(pair_of(state), Pair(kMaxV7Tick, kMaxV7RandB));  // state untouched
@@ -386,6 +370,35 @@ TEST_F(V7Monotonic, ClockBefore1970CountsAsTheEpoch) {
   EXPECT_LT(a, b);
 }
 
+// generate_v7_fresh: a fresh rand_b for every value, on the session's sequence.
+using GenerateV7Fresh = V7Monotonic;
+
+TEST_F(GenerateV7Fresh, EveryValueDrawsAllOfRandBAndTheFractionAdvancesInABurst) {
+  const std::int64_t now = kStart;  // a frozen clock: one long burst
+  Uuid last{};
+  for (int i = 0; i < 10000; ++i) {
+    const std::size_t drawn = rng.drawn;
+    const Uuid u = generate_v7_fresh(state, now, rng);
+    EXPECT_EQ(rng.drawn - drawn, 8u);
+    EXPECT_EQ(version_of(u), 7);
+    if (i > 0) {
+      EXPECT_GT(u, last);
+      EXPECT_EQ(tick_of(u), tick_of(last) + 1);  // one 1/4096 ms per value: it runs ahead of a frozen clock
+    }
+    last = u;
+  }
+  // It shares the session's sequence with generate_v7: the next value of either is above.
+  EXPECT_GT(generate_v7(state, now, rng), last);
+}
+
+TEST_F(GenerateV7Fresh, TakesTheClockWhenItIsAheadAndStopsAtTheEndOfV7Time) {
+  const Uuid a = generate_v7_fresh(state, 1767225600000000000LL, rng);
+  const Uuid b = generate_v7_fresh(state, 1767225600005000000LL, rng);
+  EXPECT_EQ(*v7_unix_ms(b) - *v7_unix_ms(a), 5u);
+  V7State at_end{kMaxV7Tick, 0};
+  EXPECT_THROW(generate_v7_fresh(at_end, 1767225600000000000LL, rng), Error);
+}
+
 struct GregorianMonotonic : ::testing::Test {
   FakeRandom rng;
   GregorianState state;
@@ -393,14 +406,11 @@ struct GregorianMonotonic : ::testing::Test {
 
 TEST_F(GregorianMonotonic, FrozenClockMillionCallsStrictlyIncrease) {
   Uuid prev = generate_v6(state, kStart, rng);
-  std::uint64_t prev_ts = *gregorian_timestamp(prev);
   for (int i = 0; i < 1000000; ++i) {
     const Uuid next = generate_v6(state, kStart, rng);
     ASSERT_LT(prev, next) << "call " << i;
-    const std::uint64_t ts = *gregorian_timestamp(next);
-    ASSERT_EQ(ts, prev_ts + 1);  // §6.1: simulated 100-ns count
+    ASSERT_EQ(*gregorian_timestamp(next), *gregorian_timestamp(prev) + 1);  // §6.1: simulated 100-ns count
     prev = next;
-    prev_ts = ts;
   }
 }
 
@@ -435,10 +445,9 @@ TEST_F(GregorianMonotonic, SessionKeepsOneRandomMulticastNodeAndClockSeq) {
   EXPECT_LE(*clock_seq(a), 0x3fff);
 }
 
-// The node comes from the session's own random source (§6.10) and from nothing else: sessions
-// with different streams get different nodes, and sessions fed the same stream get the same node
-// even at another time. So two processes differ only if their random sources do (the fork
-// handler's job: session_test.cpp and the TAP test test/t/007_fork_safety.pl).
+// The node comes from the session's random source (§6.10) and nothing else: other streams, other
+// nodes; the same stream, the same node even at another time. So two processes differ only if
+// their sources do (the fork handler's job: random_test.cpp and test/t/007_fork_safety.pl).
 TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
   FakeRandom rng1(1), rng2(2), same1(7), same2(7);
   GregorianState s1, s2, t1, t2;
@@ -449,7 +458,7 @@ TEST_F(GregorianMonotonic, NodeComesFromTheSessionsRandomSource) {
 TEST_F(GregorianMonotonic, ExhaustedTimestampIsAnOverflowError) {
   generate_v1(state, kStart, rng);
   state.last_100ns = kMaxGregorian100ns;
-  EXPECT_EQ(testing::error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
+  EXPECT_EQ(error_of([&] { generate_v1(state, kStart, rng); }).code(), Errc::datetime_overflow);
 }
 
 }  // namespace

@@ -1,18 +1,13 @@
 // Name-based v3/v5/v8, custom v8 and the namespace IDs: RFC 9562 A.2, A.4, B.1 and B.2 vectors.
-#include <gtest/gtest.h>
-
-#include <string>
-
-#include "error.hpp"
 #include "fakes.hpp"
 #include "namebased.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::U;
+using namespace testing;
 
-Bytes text(const std::string& s) { return bytes_of(s); }
+const Bytes kName = bytes_of("www.example.com");  // the name of the A.2, A.4 and B.2 vectors
 
 TEST(Namespaces, Section6_6Table3) {
   EXPECT_EQ(to_string(kNamespaceDns), "6ba7b810-9dad-11d1-80b4-00c04fd430c8");
@@ -21,15 +16,9 @@ TEST(Namespaces, Section6_6Table3) {
   EXPECT_EQ(to_string(kNamespaceX500), "6ba7b814-9dad-11d1-80b4-00c04fd430c8");
 }
 
-TEST(AppendixA, V3VectorA2) {
-  const std::string name = "www.example.com";
-  EXPECT_EQ(generate_v3(kNamespaceDns, text(name)), U("5df41881-3aed-3515-88a7-2f4a814cf09e"));
-}
+TEST(AppendixA, V3VectorA2) { EXPECT_EQ(generate_v3(kNamespaceDns, kName), U("5df41881-3aed-3515-88a7-2f4a814cf09e")); }
 
-TEST(AppendixA, V5VectorA4) {
-  const std::string name = "www.example.com";
-  EXPECT_EQ(generate_v5(kNamespaceDns, text(name)), U("2ed6657d-e927-568b-95e1-2665a8aea6a2"));
-}
+TEST(AppendixA, V5VectorA4) { EXPECT_EQ(generate_v5(kNamespaceDns, kName), U("2ed6657d-e927-568b-95e1-2665a8aea6a2")); }
 
 TEST(AppendixB, V8TimeBasedB1) {
   // custom_a 0x2489E9AD2EE2, custom_b 0xE00, custom_c 0b00,0xEC932D5F69181C0; the version and
@@ -40,14 +29,12 @@ TEST(AppendixB, V8TimeBasedB1) {
 }
 
 TEST(AppendixB, V8NameBasedSha256B2) {
-  const std::string name = "www.example.com";
-  EXPECT_EQ(generate_v8_name(kNamespaceDns, text(name), NameHash::sha256), U("5c146b14-3c52-8afd-938a-375d0df1fbf6"));
+  EXPECT_EQ(generate_v8_name(kNamespaceDns, kName, NameHash::sha256), U("5c146b14-3c52-8afd-938a-375d0df1fbf6"));
 }
 
 // Every other algorithm, against values computed independently with Python's hashlib
 // (hash(DNS namespace || "www.example.com"), first 16 octets, version 8 and variant stamped).
 TEST(AppendixB, V8NameBasedEveryAlgorithm) {
-  const std::string name = "www.example.com";
   const struct {
     const char* sql_name;
     const char* expected;
@@ -62,7 +49,7 @@ TEST(AppendixB, V8NameBasedEveryAlgorithm) {
   for (const auto& c : cases) {
     const NameHash h = parse_name_hash(c.sql_name);
     EXPECT_STREQ(name_hash_name(h), c.sql_name);
-    EXPECT_EQ(to_string(generate_v8_name(kNamespaceDns, text(name), h)), c.expected) << c.sql_name;
+    EXPECT_EQ(to_string(generate_v8_name(kNamespaceDns, kName, h)), c.expected) << c.sql_name;
   }
 }
 
@@ -74,7 +61,7 @@ TEST(NameHashNames, CaseInsensitive) {
 
 TEST(NameHashNames, UnknownListsTheSupportedNames) {
   for (const char* bad : {"md5", "sha1", "sha-256", "sha256 ", "", "sha3_256", "shake"}) {
-    const Error e = testing::error_of([&] { parse_name_hash(bad); });
+    const Error e = error_of([&] { parse_name_hash(bad); });
     EXPECT_EQ(e.code(), Errc::invalid_parameter) << bad;
     EXPECT_EQ(std::string(e.what()), std::string("unsupported hash algorithm for name-based UUIDv8: \"") + bad + "\"");
     EXPECT_NE(e.detail().find(supported_name_hashes()), std::string::npos);
@@ -93,7 +80,7 @@ TEST(NameBased, EmptyAndBinaryNamesAreHashedAsGiven) {
 }
 
 TEST(NameBased, VersionAndVariantAreStamped) {
-  testing::FakeRandom rng;
+  FakeRandom rng;
   for (int i = 0; i < 200; ++i) {
     std::uint8_t name[37];
     rng.fill(name, sizeof name);
@@ -118,7 +105,7 @@ TEST(CustomV8, Keeps122BitsAndStampsTheRest) {
 TEST(CustomV8, OtherLengthsNameTheLength) {
   const std::uint8_t buf[17] = {};
   for (std::size_t n : {0, 1, 15, 17}) {
-    const Error e = testing::error_of([&] { generate_v8(Bytes{buf, n}); });
+    const Error e = error_of([&] { generate_v8(Bytes{buf, n}); });
     EXPECT_EQ(e.code(), Errc::invalid_parameter) << n;
     EXPECT_EQ(std::string(e.what()), "invalid length for UUIDv8 custom data: " + std::to_string(n) + " bytes");
   }

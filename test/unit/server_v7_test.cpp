@@ -1,33 +1,19 @@
-// The server-wide v7 sequence (RFC 9562 §6.2, Methods 3 and 1) under a fake clock and fake random
-// sources: the pure position step, bursts through the 4-bit counter, its carry into the next tick,
-// clock steps back, a process's own last value as a floor, the 58 random bits, the end of the
-// positions, and several processes (threads over one std::atomic) sharing one position.
-#include <gtest/gtest.h>
-
+// The server-wide v7 sequence (RFC 9562 §6.2, Methods 3 and 1): the position step, bursts through
+// the 4-bit counter and its carry, clock steps back, a process's own last value as a floor, the 58
+// random bits, the end of the positions, and threads sharing one position through a std::atomic.
 #include <algorithm>
 #include <atomic>
 #include <set>
 #include <thread>
-#include <vector>
 
-#include "bytes.hpp"
 #include "fakes.hpp"
 #include "generators.hpp"
-#include "monotonic.hpp"
 #include "server_v7.hpp"
 
 namespace uuidx {
 namespace {
 
-using testing::FakeRandom;
-using testing::kNsPerMs;
-using testing::kNsPerSec;
-
-// 2026-01-01 00:00:00.000123456 UTC.
-constexpr std::int64_t kStart = 1767225600000123456LL;
-
-using testing::rand_b_of;
-using testing::tick_of;
+using namespace testing;
 
 // One process of the simulated server: its last value and its random source.
 struct Process {
@@ -89,8 +75,7 @@ TEST(V7Position, OwnLastValueIsAFloor) {
   ASSERT_TRUE(next_v7_position(std::uint64_t{6000} << 4, 6500, mine, out));
   EXPECT_EQ(out, std::uint64_t{7000} << 4 | 6);
   const V7State value = v7_at_position(out, 0);
-  EXPECT_TRUE(value.last_tick > mine.last_tick ||
-              (value.last_tick == mine.last_tick && value.last_rand_b > mine.last_rand_b));
+  EXPECT_GT(std::pair(value.last_tick, value.last_rand_b), std::pair(mine.last_tick, mine.last_rand_b));
   // The initial state is below every clock.
   ASSERT_TRUE(next_v7_position(0, 1, V7State{}, out));
   EXPECT_EQ(out, std::uint64_t{1} << 4);
@@ -108,7 +93,7 @@ TEST(V7Position, RefusesToPassTheLastPosition) {
 TEST(V7Shared, ExhaustedPositionsAreAnOverflowError) {
   Process p(1);
   std::uint64_t shared = kMaxV7Position;
-  EXPECT_EQ(testing::error_of([&] { next_value(shared, p, kStart); }).code(), Errc::datetime_overflow);
+  EXPECT_EQ(error_of([&] { next_value(shared, p, kStart); }).code(), Errc::datetime_overflow);
   EXPECT_EQ(shared, kMaxV7Position);
 }
 
@@ -148,10 +133,9 @@ TEST(V7Shared, The58LowBitsAreFreshRandomBits) {
   EXPECT_EQ(p.rng.drawn, 8000u);  // 8 bytes per value
 }
 
-// Processes take turns (each value made after the one before it returned), some starting fresh,
-// and the clock steps back 2 s in the middle: every value is greater than every earlier one.
-// The same turns in session scope (each process its own V7State) go backwards after the step:
-// a new process starts from the stepped-back clock.
+// Processes take turns, new ones replacing them when the clock steps back 2 s midway: every value
+// is above every earlier one. The control: the same turns in session scope (a V7State each) go
+// backwards after the step, a new process starting from the stepped-back clock.
 TEST(V7Shared, TurnsAcrossProcessesStayIncreasingThroughAClockStepBack) {
   std::uint64_t shared = 0;
   std::vector<Process> procs;
@@ -185,9 +169,8 @@ TEST(V7Shared, TurnsAcrossProcessesStayIncreasingThroughAClockStepBack) {
   EXPECT_GT(v7_tick_to_unix_micros(tick_of(last_server)), now / 1000);
 }
 
-// A process raised above an instant (a promoted standby's last replayed commit, 2 s ahead of its
-// clock) takes the shared sequence above it: its value and every later one of any process sort
-// above the greatest v7 of that instant's tick, though the clock is behind it.
+// A process raised above an instant 2 s ahead of its clock (a promoted standby's last commit) takes
+// the shared sequence above it: every later value of any process sorts above that tick's last v7.
 TEST(V7Shared, AProcessRaisedAboveAnInstantTakesTheSequenceAboveIt) {
   std::uint64_t shared = 0;
   Process first(1), other(2);
