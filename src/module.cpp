@@ -21,8 +21,8 @@ PGDLLEXPORT void _PG_init(void);
 
 // Runs once per process that loads uuidx — in the postmaster too when preloaded. It registers
 // the fork handler, the settings uuidx.v7_scope (with the shared-memory hooks of the server-wide
-// v7 sequence when preloaded), uuidx.v7_above_replayed, uuidx.facade_key and uuidx.time_predicates, and the planner
-// hook; all session state is created lazily in the backend that uses it.
+// v7 sequence when preloaded), uuidx.v7_above_replayed, uuidx.v7_above, uuidx.facade_key and
+// uuidx.time_predicates, and the planner hook; all session state is created lazily in the backend that uses it.
 void _PG_init(void) {
   if (!uuidx_pg::install_fork_guard())
     ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR), errmsg("could not register the uuidx fork handler")));
@@ -31,7 +31,7 @@ void _PG_init(void) {
 #endif
   uuidx::set_message_prefix_length(&uuidx_pg::database_prefix_length);
   uuidx_pg::install_server_v7();  // before the planner's install, which reserves the "uuidx" prefix
-  uuidx_pg::install_v7_above_replayed();
+  uuidx_pg::install_v7_floors();
   uuidx_pg::install_facade_key();
   uuidx_planner::install();  // src/planner/planner.cpp
 }

@@ -120,7 +120,10 @@ Uuid generate_v7(V7State& state, std::int64_t now_ns, RandomSource& rng) {
 }
 
 void raise_v7_above(V7State& state, std::int64_t instant_ns) {
-  const std::uint64_t tick = v7_tick_from_ns(instant_ns);
+  raise_v7_above_tick(state, v7_tick_from_ns(instant_ns));
+}
+
+void raise_v7_above_tick(V7State& state, std::uint64_t tick) noexcept {
   if (tick >= state.last_tick) state = V7State{tick, kMaxV7RandB};
 }
 

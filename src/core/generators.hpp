@@ -48,6 +48,11 @@ Uuid generate_v7_fresh(V7State& state, std::int64_t now_ns, RandomSource& rng);
 // (Every int64 ns instant fits the 48-bit unix_ts_ms, so it never throws.)
 void raise_v7_above(V7State& state, std::int64_t instant_ns);
 
+// The same from a tick (a v7 key's, v7_tick): raises `state` to the greatest v7 of `tick` unless
+// it is at or above it, so every later value sorts above every v7 of that tick, the key's
+// included, and runs on the tick after it until the clock passes it.
+void raise_v7_above_tick(V7State& state, std::uint64_t tick) noexcept;
+
 // A v7 for a given instant (µs since the Unix epoch), outside any session state. Throws
 // Error(datetime_overflow) before 1970, past the 48-bit ms, or for kInfinitePast/kInfiniteFuture.
 Uuid generate_v7_at(std::int64_t unix_us, RandomSource& rng);

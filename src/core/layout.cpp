@@ -149,6 +149,38 @@ std::optional<std::uint64_t> v7_unix_ms(const Uuid& u) noexcept {
   return v7_ms_bits(u);
 }
 
+std::optional<std::uint64_t> v7_tick(const Uuid& u) noexcept {
+  if (!is_version(u, 7)) return std::nullopt;
+  return v7_ms_bits(u) << kSubMsBits | (std::uint64_t{u[6] & 0x0fu} << 8 | u[7]);
+}
+
+std::optional<Uuid> uuid_from_text(std::string_view text) noexcept {
+  const auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  const bool braces = !text.empty() && text.front() == '{';
+  if (braces) {
+    if (text.back() != '}' || text.size() < 2) return std::nullopt;
+    text = text.substr(1, text.size() - 2);
+  }
+  Uuid u{};
+  std::size_t i = 0;
+  for (std::size_t octet = 0; octet < u.size(); ++octet) {
+    if (i + 2 > text.size()) return std::nullopt;
+    const int high = hex(text[i]), low = hex(text[i + 1]);
+    if (high < 0 || low < 0) return std::nullopt;
+    u[octet] = static_cast<std::uint8_t>(high << 4 | low);
+    i += 2;
+    // A hyphen may follow any group of four digits but the last.
+    if (octet % 2 == 1 && octet + 1 < u.size() && i < text.size() && text[i] == '-') ++i;
+  }
+  if (i != text.size()) return std::nullopt;
+  return u;
+}
+
 std::optional<std::int64_t> unix_micros(const Uuid& u, bool sub_ms) noexcept {
   switch (version_of(u)) {
     case 1:

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "timeutil.hpp"
 #include "uuid.hpp"
@@ -55,6 +56,15 @@ std::optional<std::int64_t> unix_micros(const Uuid& u, bool sub_ms = false) noex
 
 // The canonical 8-4-4-4-12 lower-case hex form (§4), as PostgreSQL prints a uuid: for messages.
 std::string canonical_text(const Uuid& u);
+
+// A UUID written as PostgreSQL's uuid input takes it: 32 hexadecimal digits of either case, a
+// hyphen allowed after any group of four, the whole optionally in braces. nullopt for anything
+// else. For text read where an error cannot be raised (a setting's check).
+std::optional<Uuid> uuid_from_text(std::string_view text) noexcept;
+
+// The §6.2 Method 3 tick of a v7 (unix_ts_ms << 12 | rand_a, §5.7), the unit of V7State: every v7
+// of a greater tick sorts above it, whatever rand_a holds. nullopt for anything else.
+std::optional<std::uint64_t> v7_tick(const Uuid& u) noexcept;
 
 // v1/v6 clock_seq (§5.1, 14 bits) and node (48 bits); nullopt for anything else.
 std::optional<std::uint16_t> clock_seq(const Uuid& u) noexcept;

@@ -15,9 +15,10 @@ using uuidx_pg::call_core;
 
 // uuid_generate_v7() and uuidv7(): the session's sequence, or with uuidx.v7_scope = 'server' the
 // server's (server_v7.cpp); the setting is one int read per call. Either starts above what a
-// recovery replayed when uuidx.v7_above_replayed asks for it (after_recovery.cpp).
+// recovery replayed or a named key when uuidx.v7_above_replayed or uuidx.v7_above asks for it
+// (after_recovery.cpp).
 UUIDX_FUNCTION(uuidx_generate_v7) {
-  uuidx_pg::v7_after_recovery();
+  uuidx_pg::v7_floors();
   const std::int64_t now = uuidx_pg::clock_now_ns();
   if (__builtin_expect(uuidx_pg::v7_scope == uuidx_pg::kV7ScopeServer, 0))
     return uuidx_pg::uuid_datum(uuidx_pg::generate_v7_server(now));
@@ -88,7 +89,7 @@ UUIDX_FUNCTION(uuidx_max) { return uuidx_pg::uuid_datum(uuidx::max_uuid()); }
 
 // uuid_generate_v7_fresh(): the session's sequence with all of rand_b drawn for every value.
 UUIDX_FUNCTION(uuidx_generate_v7_fresh) {
-  uuidx_pg::v7_after_recovery();
+  uuidx_pg::v7_floors();
   const std::int64_t now = uuidx_pg::clock_now_ns();
   uuidx::Uuid out;
   call_core([&] { out = uuidx::generate_v7_fresh(uuidx_pg::session_v7(), now, uuidx_pg::session_random()); });

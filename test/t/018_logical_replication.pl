@@ -3,6 +3,8 @@
 # hour, holds the keys made during the test and two of five keys made 5 minutes inside or outside
 # its edges: a bound too narrow loses the two, one too wide reads the three outside (as the
 # rewrite off does). A subscriber without uuidx cannot declare the tables until uuidx is there.
+# Writes then move to the subscriber, its clock 2 s behind (libfaketime): its new keys sort below
+# the publisher's last key, above it with uuidx.v7_above set to that key, in either scope.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -10,6 +12,7 @@ use lib "$FindBin::RealBin/lib";
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxFaketime;
 use UuidxGeneration;
 
 my $tables = q{
@@ -34,10 +37,8 @@ my $next_n = 5001;
 
 sub insert_more
 {
-	my ($count) = @_;
-	my $last = $next_n + $count - 1;
-	$publisher->safe_psql('postgres', "INSERT INTO events_v7 (n) SELECT g FROM generate_series($next_n, $last) g;
-		INSERT INTO events_plain (n) SELECT g FROM generate_series($next_n, $last) g;");
+	my $last = $next_n + $_[0] - 1;
+	$publisher->safe_psql('postgres', join ';', map { "INSERT INTO $_ (n) SELECT g FROM generate_series($next_n, $last) g" } qw(events_v7 events_plain));
 	$next_n = $last + 1;
 }
 
@@ -51,21 +52,22 @@ sub subscribe
 	  or die "the initial sync of $name did not finish";
 	$publisher->wait_for_catchup($name);
 }
+# The publisher's rows in both tables, count and md5 (a check named NAME).
+sub same_rows { is($_[0]->safe_psql('postgres', $digest), $publisher->safe_psql('postgres', $digest), $_[1]); }
 
 # ---- a subscriber with uuidx
 # Preloaded, as docs/time.md says: the rewrite's hook is installed when the library is loaded.
 my $subscriber = PostgreSQL::Test::Cluster->new('subscriber');
 $subscriber->init;
 $subscriber->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
-$subscriber->start;
+my $set_clock = faketime_library() && faketime_start($subscriber, faketime_library());
+$subscriber->start unless $set_clock;
 $subscriber->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables");
 subscribe($subscriber, 'with_uuidx');
-my $expected = $publisher->safe_psql('postgres', $digest);
-is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, initial sync: the publisher's rows in both tables");
+same_rows($subscriber, "subscriber with uuidx, initial sync: the publisher's rows in both tables");
 insert_more(2000);
 $publisher->wait_for_catchup('with_uuidx');
-$expected = $publisher->safe_psql('postgres', $digest);
-is($subscriber->safe_psql('postgres', $digest), $expected, "subscriber with uuidx, streaming: the publisher's rows in both tables");
+same_rows($subscriber, "subscriber with uuidx, streaming: the publisher's rows in both tables");
 
 # 7000 keys made during the test and the two edge keys inside the window.
 my $window = q{uuid_extract_time(id) >= now() - interval '1 hour' AND uuid_extract_time(id) < now() + interval '1 hour'};
@@ -89,8 +91,7 @@ is($publisher->safe_psql('postgres', "SELECT count(*) FROM events_v7 WHERE $wind
 my $bare = PostgreSQL::Test::Cluster->new('subscriber_without_uuidx');
 $bare->init;
 $bare->start;
-my (undef, undef, $err_v7) = $bare->psql('postgres', (split /;/, $tables)[0]);
-my (undef, undef, $err_plain) = $bare->psql('postgres', (split /;/, $tables)[1]);
+my ($err_v7, $err_plain) = map { ($bare->psql('postgres', $_))[2] } (split /;/, $tables)[0, 1];
 like($err_v7, qr/ERROR:  type "uuid_v7" does not exist/, 'subscriber without uuidx: the uuid_v7 table is refused, naming the type');
 like($err_plain, qr/ERROR:  function uuid_generate_v7\(\) does not exist/,
 	'subscriber without uuidx: the default is refused, naming the function');
@@ -102,9 +103,47 @@ insert_more(1000);
 $bare->safe_psql('postgres', "CREATE EXTENSION uuidx; $tables");
 insert_more(500);
 subscribe($bare, 'after_install');
-$expected = $publisher->safe_psql('postgres', $digest);
-is($bare->safe_psql('postgres', $digest), $expected,
-	'subscriber once uuidx is installed: every row, those inserted before and during the install included');
+same_rows($bare, 'subscriber once uuidx is installed: every row, those inserted before and during the install included');
+
+# ---- writes moved to the subscriber (docs/failures.md, "Logical switchover")
+for (['not-a-uuid', '22P02', 'The value is not a UUID\.'], ['c232ab00-9414-41ec-b3c8-9f6bdeced846', '22023', 'The value is a UUIDv4; only a UUIDv7'])
+{
+	my ($value, $code, $detail) = @$_;
+	like(($subscriber->psql('postgres', "ALTER SYSTEM SET uuidx.v7_above = '$value'", extra_params => [ '-v', 'VERBOSITY=verbose' ]))[2],
+		qr/ERROR:  $code: invalid value for parameter "uuidx.v7_above": "$value"\nDETAIL:  $detail.*\nHINT:  Set it to the last key/s,
+		"uuidx.v7_above: a value that is not a UUIDv7 is refused with its SQLSTATE, a detail and a hint ($code)");
+}
+# Each check holds only while the subscriber's clock, read after its insert, is still before the
+# publisher's last key: past it, its keys would sort above that key for want of time.
+SKIP:
+{
+	faketime_missing($set_clock, 3);
+	$set_clock->('-2');
+	insert_more(100);
+	$publisher->wait_for_catchup('with_uuidx');
+	my $last_key = $publisher->safe_psql('postgres', 'SELECT max(id) FROM events_plain WHERE n > 0');  # not the edge keys
+	my $session = $subscriber->background_psql('postgres');
+	# 1000 keys made in session IN (or a new one); the clock read after them must be before the key.
+	my $moved = sub {
+		my ($from, $in, $scope, $below, $name) = @_;
+		my $sql = qq{INSERT INTO events_plain (n) SELECT g FROM generate_series($from, $from + 999) g;
+			SELECT current_setting('uuidx.v7_scope'), count(*) FILTER (WHERE id < '$last_key'),
+			       (extract(epoch FROM uuid_extract_time('$last_key'::uuid) - clock_timestamp()) * 1000)::int
+			FROM events_plain WHERE n BETWEEN $from AND $from + 999};
+		my @got = split /\|/, $in ? $in->query_safe($sql) : $subscriber->safe_psql('postgres', $sql);
+		note "$got[0] scope: $got[1] of 1000 new keys below the publisher's last key $last_key; the clock, read after the insert, $got[2] ms before it";
+		ok($got[0] eq $scope && $got[1] == $below && $got[2] > 0, $name);
+	};
+	my $reload = sub { $subscriber->safe_psql('postgres', "ALTER SYSTEM SET $_[0] = '$_[1]'; SELECT pg_reload_conf()");
+		$subscriber->poll_query_until('postgres', "SELECT current_setting('$_[0]') = '$_[1]'") or die "$_[0] is not $_[1]"; };
+	$moved->(100001, $session, 'session', 1000, 'moved writes, uuidx.v7_above unset (control): every new key below the publisher\'s last key');
+	$reload->('uuidx.v7_above', $last_key);
+	$moved->(101001, $session, 'session', 0,
+		'moved writes, uuidx.v7_above set, session scope, a session open before: no new key below the publisher\'s last key');
+	$reload->('uuidx.v7_scope', 'server');
+	$moved->(102001, undef, 'server', 0, 'moved writes, uuidx.v7_above set, server scope, a new session: no new key below the publisher\'s last key');
+	$session->quit;
+}
 
 $_->stop for $publisher, $subscriber, $bare;
 no_crash_in_log($_, $_->name . ': server log shows no crashed backend') for $publisher, $subscriber, $bare;

@@ -146,5 +146,19 @@ TEST(Text, ParseAndFormat) {
   EXPECT_FALSE(parse_uuid("C232AB00+9414-11EC-B3C8-9F6BDECED846", u));
 }
 
+// The forms PostgreSQL's uuid input takes, and the tick a v7 key orders by.
+TEST(Text, UuidFromTextTakesWhatUuidInputTakes) {
+  const Uuid want = U("019b7a8c-3d2e-7f41-9a2b-3c4d5e6f7081");
+  for (const char* ok : {"{019B7A8C3D2E7F419A2B3C4D5E6F7081}", "019b-7a8c-3d2e-7f41-9a2b-3c4d-5e6f-7081"})
+    EXPECT_EQ(uuid_from_text(ok), want) << ok;
+  for (const char* bad :
+       {"", "{}", "019b7a8c3d2e7f419a2b3c4d5e6f708", "019b7a8c3d2e7f419a2b3c4d5e6f70811",
+        "019b7a8c3d2e7f419a2b3c4d5e6f7081-", "-019b7a8c3d2e7f419a2b3c4d5e6f7081", "019b7a8-c3d2e7f419a2b3c4d5e6f7081",
+        "{019b7a8c3d2e7f419a2b3c4d5e6f7081", " 019b7a8c3d2e7f419a2b3c4d5e6f7081"})
+    EXPECT_FALSE(uuid_from_text(bad)) << bad;
+  EXPECT_EQ(v7_tick(want), std::uint64_t{0x019b7a8c3d2e} << 12 | 0xf41);
+  EXPECT_FALSE(v7_tick(U("c232ab00-9414-11ec-b3c8-9f6bdeced846")));  // a v1
+}
+
 }  // namespace
 }  // namespace uuidx

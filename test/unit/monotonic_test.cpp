@@ -308,6 +308,17 @@ TEST_F(V7Monotonic, RaisedAboveAnInstantStartsAboveEveryValueOfItsTick) {
   EXPECT_EQ(pair_of(state), pair_of(above));
 }
 
+// A floor from a key another server made 2 s ahead of this clock (a logical switchover): without
+// the raise the values sort below the key, with it every value sorts above every v7 of its tick.
+TEST_F(V7Monotonic, RaisedAboveAKeyEveryValueSortsAboveItsTick) {
+  const Uuid key = encode_v7_tick(v7_tick_from_ns(kStart + 2 * kNsPerSec) | 0x7ab, 5);
+  V7State control;
+  EXPECT_LT(generate_v7(control, kStart, rng), key);
+  raise_v7_above_tick(state, *v7_tick(key));
+  for (int i = 0; i < 1000; ++i)
+    ASSERT_LT(encode_v7_tick(*v7_tick(key), kMaxV7RandB), generate_v7(state, kStart + i * 1000, rng));
+}
+
 TEST_F(V7Monotonic, ClockStepsBackOneHourThenCatchesUp) {
   ScriptedV7Random rng({1000, 2000}, 0x00);  // increments of 1
   const Uuid before = generate_v7(state, kStart, rng);
