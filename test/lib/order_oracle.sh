@@ -1,13 +1,9 @@
-# order_oracle.sh: the oracle of orders by time and min/max of time (test/lib/order_oracle.py),
-# run and judged for suite 51_timescaledb (hypertables; the TAP test 010_time_order_oracle.pl judges plain
-# tables the same way, test/t/lib/UuidxOracle.pm).
-# Source it after cluster.sh and tap.sh, then, with uuidx created in database oracle:
+# order_oracle.sh (after cluster.sh, tap.sh; uuidx in database oracle): order_oracle.py for suite
+# 51_timescaledb (010_time_order_oracle.pl judges plain tables alike).
 #   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
-# WORK: a directory for the script and results; about 3 * N queries per table from SEED; VARIANT:
-# "" (plain tables) or hypertable; NEVER: the tables no plan may change on (not provably v7);
-# COUNT: how many tables must have been checked. Every query's answers must agree with
-# uuidx.time_predicates on and off; the plan must change for a quarter or more of the queries on
-# the other tables. On a mismatch the queries are kept (UUIDX_KEEP_CLUSTER).
+# ~3*N queries per table must agree with uuidx.time_predicates on and off; the plan must change
+# for a quarter of them, except on the NEVER tables (not provably v7), where it never may; COUNT
+# tables checked. VARIANT: "" or hypertable. On a mismatch the queries are kept.
 order_oracle_check() {
   local work=$1 seed=$2 n=$3 variant=$4 never=$5 count=$6 start rc table tried mismatched fired
   start=$(date +%s%N)

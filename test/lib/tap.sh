@@ -1,22 +1,15 @@
-# tap.sh: a suite speaks TAP, read by prove (`prove --exec bash test/suites/NN_name.sh`): one line
-# per check, `ok N - NAME` or `not ok N - NAME`, NAME a fixed phrase, what was seen on `# ` lines
-# after it; the plan `1..N` at the end; exit status 1 when a check failed. A suite opens with
-# `source "$(dirname "$0")/../lib/tap.sh"`: set -u, and the repository's root as the directory.
+# tap.sh: TAP for a suite (`source "$(dirname "$0")/../lib/tap.sh"`: set -u, cwd the repository's
+# root): `ok N - NAME` per check, NAME a fixed phrase, figures on `# ` lines; plan at the end; exit 1
+# when a check failed.
 #   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
-#   tap_sql NAME SQL              the query's one row: a boolean (it holds) and a text (the figures),
-#                                 on the server the lab hands the suite (cluster.sh)
-#   tap_skip NAME REASON          a check not run here, saying why
-#   tap_skip_all REASON           the whole suite not run here: `1..0 # SKIP REASON`, exit 0
-#   tap_need NAME OK [FIGURES]    a precondition, not a check of uuidx: a `# ` line when it holds,
-#                                 else a failed check and the end (tap_bail)
-#   tap_bail NAME [FIGURES]       a failed check, then the end (tap_done)
-#   tap_note TEXT                 each line of TEXT as a `# ` line (output that is no check's)
-#   cluster_log_has_crash         true when the log of the lab's server (UUIDX_SERVER_LOG) shows a
-#                                 crashed backend
-#   tap_gtest NAME OUT STATUS FIGURES   a GoogleTest run's output: NAME (it built and passed, exit
-#                                 STATUS), then one check per test
-#   tap_done                      with a server from the lab (UUIDX_SERVER_LOG), the check that its
-#                                 log shows no crashed backend; then the plan
+#   tap_sql NAME SQL              one row on the lab's server: a boolean and the figures
+#   tap_skip NAME REASON / tap_skip_all REASON (`1..0 # SKIP REASON`, exit 0)
+#   tap_need NAME OK [FIGURES]    a precondition: a `# ` line when it holds, else tap_bail
+#   tap_bail NAME [FIGURES]       a failed check, then tap_done
+#   tap_note TEXT                 each line as a `# ` line
+#   tap_gtest NAME OUT STATUS FIGURES   NAME (built and passed), then one check per GoogleTest test
+#   tap_done                      the check that UUIDX_SERVER_LOG (if any) shows no crashed backend
+#                                 (cluster_log_has_crash), then the plan
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 tap_n=0
