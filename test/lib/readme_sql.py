@@ -1,31 +1,17 @@
 #!/usr/bin/env python3
-"""Runs the SQL examples of README.md (and of the other Markdown files named: docs/*.md) against
-a running server and checks what the text says they give.
-
-    readme_sql.py [FILE.md...]        (README.md if none is named)
-    readme_sql.py --suite NAME FILE.md...
-                                      only the blocks skipped for suite NAME (their skip reason
-                                      names test/suites/NAME.sh), run by that suite on the server
-                                      it sets up, one after the other in one database per file
-                                      (each block continues the one before); nothing else
-
-Every file follows the same rules:
-
-- Every fenced ```sql block runs in one psql session, in a fresh database with uuidx created
-  (unless the block creates it). An HTML comment right before a block can say
-    <!-- readme-sql: continues -->            run in the previous block's database
-    <!-- readme-sql: prelude SQL... -->       run SQL first (setup the text takes for granted)
-    <!-- readme-sql: database NAME -->        name the fresh database (the block names it);
-                                              may come before a prelude in one comment
-    <!-- readme-sql: skip REASON -->          not run here (REASON names the suite that runs it)
-- A code line ending in "-- → VALUE" expects VALUE in its statement's output, and so does a
-  comment line "-- → VALUE" right after a statement.
-- Comment lines "-- ERROR:  MESSAGE" right after a statement expect that error; any other error
-  fails the block.
-- Reference table cells "`SELECT ...;` → `VALUE`" run one by one and must print VALUE.
-Prints TAP lines, "ok N - WHAT" or "not ok N - WHAT" with what it saw on "# " lines, and no plan:
-the suite that runs it adds its checks and the plan.
-Connection: PGHOST/PGPORT/PGUSER of the environment; psql from $PGBIN.
+"""readme_sql.py [FILE.md...] (README.md if none): runs the ```sql blocks of Markdown files against
+the server (PGHOST/PGPORT/PGUSER; psql from $PGBIN) and checks what the text says they give.
+`--suite NAME FILE.md...` runs only the blocks skipped for test/suites/NAME.sh, each continuing the
+one before. Each block runs in one psql session in a fresh database with uuidx created (unless the
+block creates it). An HTML comment right before a block can say
+    <!-- readme-sql: continues -->        run in the previous block's database
+    <!-- readme-sql: prelude SQL... -->   run SQL first (setup the text takes for granted)
+    <!-- readme-sql: database NAME -->    name the fresh database (may precede a prelude)
+    <!-- readme-sql: skip REASON -->      not run here (REASON names the suite that runs it)
+"-- → VALUE" at a code line's end, or on a comment line right after a statement, expects VALUE in
+its output; "-- ERROR:  MESSAGE" lines after a statement expect that error (any other fails the
+block). Reference table cells "`SELECT ...;` → `VALUE`" must print VALUE. Prints TAP check lines,
+figures on "# " lines, and no plan: the suite that runs it adds it.
 """
 import os
 import re
