@@ -2,9 +2,7 @@
 # UUIDX_TEST_USER): cluster_psql (ON_ERROR_STOP, quiet); cluster_restart, as the server's owner.
 PGBIN=${PGBIN:-$(pg_config --bindir)}
 
-cluster_psql() {
-  "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"
-}
+cluster_psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 cluster_restart() {
   local as=()

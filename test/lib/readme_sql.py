@@ -147,10 +147,8 @@ def main(paths):
                 print(f"ok {passed + failed + skipped} - {label} # SKIP {directive[4:].strip()}")
                 continue
             if not directive.startswith("continues") or db is None:
-                db = f"readme_{n}_{k}"
                 m = re.search(r"\bdatabase\s+(\w+)", directive)
-                if m:
-                    db = m.group(1)
+                db = m.group(1) if m else f"readme_{n}_{k}"
                 setup = f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n'
                 out = psql("postgres", setup)
                 if "ERROR" in out:
@@ -159,9 +157,7 @@ def main(paths):
                 pre = "" if re.search(r"CREATE EXTENSION uuidx", body) else "CREATE EXTENSION uuidx;\n"
                 pre += "SET timezone = 'UTC';\n"
                 m = re.search(r"\bprelude\s+(.*)$", directive, re.S)
-                if m:
-                    pre += m.group(1) + "\n"
-                out = psql(db, pre)
+                out = psql(db, pre + (m.group(1) + "\n" if m else ""))
                 if "ERROR" in out:
                     check(False, f"{label}: setup", out.strip())
                     continue
@@ -172,10 +168,7 @@ def main(paths):
             script += "\\echo '<<end>>'\n"
             out = psql(db, script)
             parts = re.split(r"^<<stmt (\d+)>>$|^<<end>>$", out, flags=re.M)
-            results = {}
-            for j in range(1, len(parts) - 1, 2):
-                if parts[j] is not None:
-                    results[int(parts[j])] = parts[j + 1]
+            results = {int(parts[j]): parts[j + 1] for j in range(1, len(parts) - 1, 2) if parts[j] is not None}
             ok, why = True, []
             for j, (s, trailing) in enumerate(stmts):
                 res = results.get(j, "")

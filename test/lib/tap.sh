@@ -46,11 +46,8 @@ tap_gtest() {
 }
 
 tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
-
 tap_skip_all() { echo "1..0 # SKIP $1"; exit 0; }
-
 tap_need() { case $2 in t | true | 1) tap_note "$1: ${3:-}" ;; *) tap_bail "$1" "${3:-}" ;; esac; }
-
 tap_bail() { tap_check "$1" f "${2:-}"; tap_done; }
 
 cluster_log_has_crash() {
