@@ -55,11 +55,7 @@ def in_root(root, path):
 
 
 def find(root, name):
-    for d in SEARCH:
-        found = in_root(root, os.path.join(d, name))
-        if found:
-            return found
-    return None
+    return next(filter(None, (in_root(root, os.path.join(d, name)) for d in SEARCH)), None)
 
 
 def closure(root, start):

@@ -25,17 +25,11 @@ def code_mask(lines):
     mask, fence = [], None
     for line in lines:
         m = FENCE.match(line)
+        mask.append(fence is not None or m is not None)
         if fence is None:
-            if m:
-                fence = m.group(1)
-                mask.append(True)
-                continue
-            mask.append(False)
-        else:
-            mask.append(True)
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
-                    line.strip() == m.group(1):
-                fence = None
+            fence = m and m.group(1)
+        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and line.strip() == m.group(1):
+            fence = None
     return mask
 
 
