@@ -11,9 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/variant.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/../release/artefacts.sh"
 
-EXTENSION_DIRS_WORK=""
-EXTENSION_DIRS_BIN=""
-EXTENSION_DIRS_ENV=()
+EXTENSION_DIRS_WORK="" EXTENSION_DIRS_BIN="" EXTENSION_DIRS_ENV=()
 
 extension_dirs_prepare() {
   EXTENSION_DIRS_WORK=$3

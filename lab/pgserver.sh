@@ -75,10 +75,7 @@ _pg_fetch_source() {
   case $PWD in "$UUIDX_PG_CACHE"/src.*) ;; *) echo "_pg_fetch_source: not in a work directory" >&2; return 1 ;; esac
   for v in "${versions[@]}"; do
     find . -mindepth 1 -delete
-    if apt-get source -qq "$pkg=$v" >&2; then
-      echo "$v"
-      return 0
-    fi
+    apt-get source -qq "$pkg=$v" >&2 && { echo "$v"; return 0; }
     echo "uuidx: $pkg $v is listed but its files do not download; trying an older version" >&2
   done
   echo "uuidx: no listed version of $pkg downloads (${versions[*]})" >&2
@@ -96,12 +93,10 @@ _pg_build_once() {
   with_lock "$1.lock" _pg_build_once_locked "$@"
 }
 _pg_build_once_locked() {
-  local prefix=$1 what=$2 stamp log work start rc
+  local prefix=$1 what=$2 stamp="$1/$UUIDX_PG_BUILD_STAMP" log="$1.build.log" work start rc
   shift 2
-  stamp="$prefix/$UUIDX_PG_BUILD_STAMP"
   [ -f "$stamp" ] && return 0
   ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
-  log="$prefix.build.log"
   work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
   start=$(date +%s)
   echo "uuidx: building $what into $prefix (log: $log)" >&2

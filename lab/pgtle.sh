@@ -21,11 +21,8 @@ pgtle_server_copy() {
   root=${bindir%"$("$pg_config" --bindir)"}
   make -C "$dir" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1 ||
     { uuidx_variant_remove "$bindir"; echo "uuidx: pg_tle did not install (log: $dir.log)" >&2; return 1; }
-  if [ -n "$uuidx_build" ] && ! make -C "$uuidx_build" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1; then
-    uuidx_variant_remove "$bindir"
-    echo "uuidx: the C build did not install beside pg_tle (log: $dir.log)" >&2
-    return 1
-  fi
+  [ -z "$uuidx_build" ] || make -C "$uuidx_build" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1 ||
+    { uuidx_variant_remove "$bindir"; echo "uuidx: the C build did not install beside pg_tle (log: $dir.log)" >&2; return 1; }
   chmod -R a+rX "$root"
   echo "$bindir"
 }

@@ -31,9 +31,7 @@ tap_prove() {
   grep -q 'TAP tests not enabled' "$work/prove.log" &&
     echo "lab-failed: this server was built without --enable-tap-tests: PostgreSQL::Test::Cluster is not installed"
   # A failed run leaves each node's log in tmp_check/log: print the ends.
-  if [ "$rc" != 0 ]; then
-    for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  /'; }; done
-  fi
+  [ "$rc" = 0 ] || for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  /'; }; done
   rm -rf "$work"
   return "$rc"
 }

@@ -18,11 +18,8 @@ uuidx_variant_install() {
 
   bindir=$(uuidx_server_copy "$pg_config") || return 1
   root=${bindir%"$("$pg_config" --bindir)"}
-  if ! make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1; then
-    cat "$log" >&2
-    rm -rf "$root"
-    return 1
-  fi
+  make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1 ||
+    { cat "$log" >&2; rm -rf "$root"; return 1; }
   echo "$bindir"
 }
 

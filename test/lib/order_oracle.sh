@@ -1,9 +1,6 @@
-# order_oracle.sh (after cluster.sh, tap.sh; uuidx in database oracle): order_oracle.py for suite
-# 51_timescaledb (010_time_order_oracle.pl judges plain tables alike).
-#   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
-# ~3*N queries per table must agree with uuidx.time_predicates on and off; the plan must change
-# for a quarter of them, except on the NEVER tables (not provably v7), where it never may; COUNT
-# tables checked. VARIANT: "" or hypertable. On a mismatch the queries are kept.
+# order_oracle.sh: `order_oracle_check WORK SEED N VARIANT "NEVER" COUNT` (uuidx in database oracle)
+# for suite 51: ~3*N queries per table agree with uuidx.time_predicates on and off; the plan changes
+# for a quarter of them, never on the NEVER tables; COUNT tables checked. Mismatches keep the queries.
 order_oracle_check() {
   local work=$1 seed=$2 n=$3 variant=$4 never=$5 count=$6 start rc table tried mismatched fired
   start=$(date +%s%N)

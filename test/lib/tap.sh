@@ -1,15 +1,9 @@
-# tap.sh: TAP for a suite (`source "$(dirname "$0")/../lib/tap.sh"`: set -u, cwd the repository's
-# root): `ok N - NAME` per check, NAME a fixed phrase, figures on `# ` lines; plan at the end; exit 1
-# when a check failed.
-#   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
-#   tap_sql NAME SQL              one row on the lab's server: a boolean and the figures
-#   tap_skip NAME REASON / tap_skip_all REASON (`1..0 # SKIP REASON`, exit 0)
-#   tap_need NAME OK [FIGURES]    a precondition: a `# ` line when it holds, else tap_bail
-#   tap_bail NAME [FIGURES]       a failed check, then tap_done
-#   tap_note TEXT                 each line as a `# ` line
-#   tap_gtest NAME OUT STATUS FIGURES   NAME (built and passed), then one check per GoogleTest test
-#   tap_done                      the check that UUIDX_SERVER_LOG (if any) shows no crashed backend
-#                                 (cluster_log_has_crash), then the plan
+# tap.sh: TAP for a suite (set -u, cwd the repository's root): `ok N - NAME`, NAME a fixed phrase,
+# figures on `# ` lines; the plan at the end; exit 1 when a check failed. tap_check NAME OK
+# [FIGURES] (t, true or 1 passes); tap_sql NAME SQL (a row: boolean, figures); tap_skip NAME REASON;
+# tap_skip_all REASON; tap_need NAME OK [FIGURES] (a precondition: else tap_bail); tap_bail NAME
+# [FIGURES] (fail, then tap_done); tap_note TEXT; tap_gtest NAME OUT STATUS FIGURES (then a check per
+# GoogleTest test); tap_done (checks UUIDX_SERVER_LOG for a crashed backend, then the plan).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 tap_n=0
