@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# ahead_in_root.sh "CROSS MAJORS" "ROOT'S MAJORS": runs inside a Debian root (lab/ahead.sh).
-# Provides the servers the suites across majors will use there (cross_server_how: 15 built from
-# Debian's source package, a major the root does not package built from its source too) and
-# Citus for those of the root's majors whose extras in lab/matrix name it (the TAP test
-# 016_citus, lab/kinds/tap.sh). uuidx itself is not built here: the tests build it against each
-# server when they run.
+# ahead_in_root.sh "CROSS MAJORS" "ROOT'S MAJORS" (inside a root, from lab/ahead.sh): provides
+# the servers the suites across majors will use, and Citus where lab/matrix extras name it.
+# uuidx is not built here: the tests build it when they run.
 set -u
 cd "$(dirname "$0")/.."
 source lab/matrix.sh

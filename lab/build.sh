@@ -1,23 +1,16 @@
-# build.sh: builds and installs uuidx for one PostgreSQL install. Source it, then
-#   uuidx_build_install /path/to/pg_config    # prints the build directory
-#   uuidx_build_dir /path/to/pg_config [SUFFIX]   # the build directory, sources copied in
-# Each server gets its own build directory, build/pg/<bindir>, filled with a copy of the sources
-# (tar keeps their times, so a rebuild recompiles only what changed): builds for several majors
-# live side by side and the checkout itself stays free of objects. Build output goes to
-# <build dir>.log; on failure it is printed to stderr.
+# build.sh: `uuidx_build_install PG_CONFIG` builds and installs uuidx, printing the build directory,
+# build/pg/<bindir>: a copy of the sources per server (tar keeps times, so rebuilds are
+# incremental), keeping the checkout free of objects. Output goes to <dir>.log, to stderr on failure.
 
 uuidx_build_path() {  # PG_CONFIG [SUFFIX]: that directory's path only
   local top
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
-  # Inside a Debian root (lab/root.sh) the same bindir is another server, built by another
-  # compiler: its builds go to build/pg-<root>.
+  # In a root (lab/root.sh) the same bindir is another server: build/pg-<root>.
   echo "$top/build/pg${UUIDX_ROOT:+-$UUIDX_ROOT}/$("$1" --bindir | tr -c 'A-Za-z0-9.\n' '_')${2:+-$2}"
 }
 
-# uuidx_build_dir PG_CONFIG [SUFFIX]: prints build/pg/<bindir>[-SUFFIX] after copying the tree's
-# sources into it. Only the files a release holds come along, no objects or results of another
-# build; sources from an earlier copy go first, so a file removed from the tree is not built from
-# a stale copy, and its object goes after the copy.
+# uuidx_build_dir PG_CONFIG [SUFFIX]: prints the directory after copying the release's files in;
+# an earlier copy's sources go first, so a file removed from the tree is not built stale.
 uuidx_build_dir() {
   local pg_config=$1 top dir
   top=$(git rev-parse --show-toplevel 2>/dev/null || pwd)
@@ -25,8 +18,7 @@ uuidx_build_dir() {
   mkdir -p "$dir"
   [ -d "$dir/src" ] && find "$dir/src" "$dir/sql" -type f ! -name '*.o' ! -name '*.d' ! -name '*.list' -delete
   rm -rf "$dir"/uuidx--*.sql "$dir/test" "$dir/expected"
-  # With the sources, the tests PGXS's targets run from the build directory (pg_regress, TAP,
-  # isolation), as a source archive holds them.
+  # With the tests PGXS's targets run from there, as a source archive holds them.
   (cd "$top" && git ls-files -co --exclude-standard -- Makefile uuidx.control 'uuidx--*.sql' src sql expected test |
     tar -cf - -T -) |
     (cd "$dir" && tar -xf -) || return 1

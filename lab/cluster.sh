@@ -1,13 +1,7 @@
-# cluster.sh: the lab's throwaway PostgreSQL cluster, owned by an unprivileged user (the server
-# refuses to run as root), for the benchmarks and the lab's kinds of test. Source it, then:
-#   cluster_start ["conf line" ...]   # initdb + start; exports PGHOST, PGPORT, PGUSER, PGDATABASE
-#   cluster_psql -c 'SELECT 1'        # psql on that cluster, ON_ERROR_STOP, quiet
-#   cluster_restart                   # after changing $CLUSTER_DIR/data/postgresql.conf
-#   cluster_stop                      # stop and delete (UUIDX_KEEP_CLUSTER=1 keeps the files)
-#   cluster_log_has_crash             # true when the server log shows a crashed backend
-# CLUSTER_SERVER_ENV="VAR=value ..." (no spaces inside a value) is added to the server's
-# environment at start and restart, e.g. LD_PRELOAD of libfaketime.
-# The server log is $CLUSTER_DIR/server.log.
+# cluster.sh: the lab's throwaway cluster, owned by an unprivileged user (the server refuses root):
+# cluster_start ["conf line"...] (exports PGHOST, PGPORT, PGUSER, PGDATABASE), cluster_psql,
+# cluster_restart, cluster_stop (UUIDX_KEEP_CLUSTER=1 keeps the files), cluster_log_has_crash.
+# CLUSTER_SERVER_ENV="VAR=value ..." (no spaces in a value) joins the server's environment.
 
 UUIDX_TEST_USER=${UUIDX_TEST_USER:-uuidx_test}
 PGBIN=${PGBIN:-$(pg_config --bindir)}
@@ -52,9 +46,7 @@ cluster_restart() {
   _as_test_user env $CLUSTER_SERVER_ENV "$PGBIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w -t 60 -m fast restart >/dev/null
 }
 
-cluster_psql() {
-  "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"
-}
+cluster_psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 cluster_stop() {
   [ -n "${CLUSTER_DIR:-}" ] || return 0
@@ -63,7 +55,6 @@ cluster_stop() {
   CLUSTER_DIR=
 }
 
-# True when the server log shows a crashed backend.
 cluster_log_has_crash() {
   grep -E "terminated by signal|server process .* (was terminated|exited with exit code [1-9])|terminating any other active server processes" \
     "$CLUSTER_DIR/server.log" >/dev/null 2>&1

@@ -1,20 +1,14 @@
-# crossmajor.sh: the servers of several majors side by side, each with uuidx installed, for the
-# TAP tests across majors (lab/kinds/tap_cross.sh) and the background preparation
-# (lab/ahead_in_root.sh). Sourcing it sources what it builds on: deps.sh, pgserver.sh, build.sh.
-#   cross_provide MAJOR [source]   # server + uuidx build of that major; prints its bindir
-#   cross_provide_majors           # bin[M] for each major of UUIDX_PG_VERSIONS, or the suite fails
-#   cross_server_how MAJOR         # "source" when that major's server is built from Debian's source
+# crossmajor.sh: servers of several majors side by side, each with uuidx installed, for the TAP
+# tests across majors (lab/kinds/tap_cross.sh) and lab/ahead_in_root.sh.
 
 source lab/deps.sh
 source lab/pgserver.sh
 source lab/build.sh
 
-# How the server of MAJOR is provided for the suites across majors: "source" for 15 (see
-# cross_provide_majors), else as pg_server_config provides it.
+# "source" when MAJOR's server is Debian's source build (15.18: lab/pgserver.sh says why).
 cross_server_how() { [ "$1" = 15 ] && echo source; return 0; }
 
-# Provides a server of MAJOR (Debian's source build with 'source') and uuidx built and installed
-# for it; prints its bindir.
+# cross_provide MAJOR [source]: a server with uuidx installed; prints its bindir.
 cross_provide() {
   local pg_config
   pg_config=$(pg_server_config "$@") || return 1
@@ -22,9 +16,7 @@ cross_provide() {
   "$pg_config" --bindir
 }
 
-# Sets bin[M] (an associative array) for each major of UUIDX_PG_VERSIONS, each with uuidx
-# installed; 15 is Debian's source build of 15.18 (lab/pgserver.sh says why). On failure prints
-# why as a lab-failed line (lab/count.sh), and exits.
+# Sets bin[M] for each major of UUIDX_PG_VERSIONS; else prints a lab-failed line and exits.
 declare -A bin
 cross_provide_majors() {
   local m how

@@ -1,10 +1,7 @@
-# deps.sh: installs Debian packages the scripts need, only those missing. Source it, then call
-#   ensure_packages pkg...
-#   with_lock FILE CMD [ARG...]   # CMD holding an exclusive lock on FILE (flock), waiting for it
-#                                 # at most UUIDX_LOCK_WAIT seconds (default 3000)
-# Needs root (or sudo); apt-get update runs at most once per script run. Calls of apt-get made
-# here wait for one another (the harness prepares Debian roots in the background while suites
-# install into them): apt itself would fail at once on a lock another apt-get holds.
+# deps.sh: `ensure_packages PKG...` installs the missing ones (root or sudo; apt-get update once per
+# run); `with_lock FILE CMD...` runs CMD under flock on FILE, waiting UUIDX_LOCK_WAIT s at most.
+# apt-get calls here wait for one another (roots are prepared in the background while suites
+# install into them), where apt itself would fail at once on another's lock.
 
 with_lock() {
   local file=$1
@@ -16,8 +13,6 @@ with_lock() {
   } 9>"$file"
 }
 
-# apt_get ARG...: apt-get, as root (or through sudo), after any other apt_get of this machine or
-# root has finished.
 apt_get() {
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo=sudo
@@ -25,7 +20,7 @@ apt_get() {
     env DEBIAN_FRONTEND=noninteractive apt-get "$@"
 }
 
-# apt-get update, once per script run (a new machine has no package lists at all).
+# (A new machine has no package lists at all.)
 apt_update_once() {
   [ -n "${UUIDX_APT_UPDATED:-}" ] && return 0
   apt_get update -qq || return 1
@@ -49,10 +44,8 @@ ensure_packages() {
     ${UUIDX_APT_RELEASE:+-t "$UUIDX_APT_RELEASE"} "${missing[@]}" >/dev/null || return 1
 }
 
-# What building and testing the extension needs on Debian (bookworm, and the roots of
-# lab/root.sh); a server's own packages come with it (lab/pgserver.sh).
+# A server's own packages come with it (lab/pgserver.sh).
 UUIDX_BUILD_PACKAGES=(ca-certificates make g++ libssl-dev)
 UUIDX_TEST_PACKAGES=(libgtest-dev python3 procps libipc-run-perl)
-# The server the README's first command builds for on the machine the tests run on (bookworm's
-# own); test/quickstart.sh takes the distribution's own major wherever it runs.
+# The README's first command's server on bookworm; test/quickstart.sh takes the distribution's own.
 UUIDX_QUICKSTART_PACKAGES=(postgresql-15 postgresql-server-dev-15)

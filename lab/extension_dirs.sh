@@ -1,30 +1,17 @@
-# extension_dirs.sh: what the TAP test of extension directories (test/t/015_extension_dirs.pl)
-# takes from the lab, on the majors whose extras in lab/matrix name "image" (18 and later have
-# extension_control_path). Source it, then
-#   extension_dirs_prepare PG_CONFIG BUILD_DIR WORK   # makes everything below; on success
-#                                                     # EXTENSION_DIRS_ENV holds the VAR=VALUE
-#                                                     # words that name it to the test
-#   extension_dirs_remove                             # deletes WORK and the server's copy
-# WORK (made readable by the test user) then holds, for this major:
-#   now/extension   the directory release/extension_image.sh lays out from BUILD_DIR's make install
-#   now/oci         the release's image of this major (its OCI archive, written into the release
-#                   directory for `make release` and suite 72_release to take, unpacked here)
-#   now/archive.digest, now.digest   the digest the release recorded, and the one the build printed
-#   next/extension, next/oci, next.digest   the same from a newer build: the same sources with
-#                   another version string in the magic block (only module.cpp recompiles)
-#   again.digest    the digest of the image release/image.sh builds of the same commit, as `make
-#                   release` does: another directory, a build of its own (reproducibility)
-#   now/metadata.json   what CloudNativePG's catalogue records of the image (the release's .json)
-# and the server is a copy of the installation without uuidx (lab/variant.sh), so that nothing can
-# come from $system or $libdir. Its output goes to WORK/prepare.log.
+# extension_dirs.sh: the lab's part of test/t/015_extension_dirs.pl (majors whose lab/matrix extras
+# name "image"). extension_dirs_prepare PG_CONFIG BUILD_DIR WORK sets EXTENSION_DIRS_ENV (VAR=VALUE
+# words for the test); extension_dirs_remove deletes it all. WORK holds now/{extension,oci} (the
+# layout from BUILD_DIR and the release's image, unpacked), now/archive.digest and now.digest (as
+# recorded and as built), next/* and next.digest (the same sources, another version string),
+# again.digest (release/image.sh's own build: reproducibility), now/metadata.json (the release's
+# .json). The server is a copy without uuidx (lab/variant.sh): nothing comes from $system or
+# $libdir. Output goes to WORK/prepare.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/variant.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/deps.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/../release/artefacts.sh"
 
-EXTENSION_DIRS_WORK=""
-EXTENSION_DIRS_BIN=""
-EXTENSION_DIRS_ENV=()
+EXTENSION_DIRS_WORK="" EXTENSION_DIRS_BIN="" EXTENSION_DIRS_ENV=()
 
 extension_dirs_prepare() {
   EXTENSION_DIRS_WORK=$3

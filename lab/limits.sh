@@ -1,12 +1,8 @@
-# limits.sh: time limits for the harness, so that no wait is unbounded. Source it, then
-#   run_limited SECONDS CMD [ARG...]   # CMD (a program or function) in the background of this
-#                                      # process group; its exit status, or 124 when it ran past
-#                                      # SECONDS and was ended with its descendants
-# The command stays in the caller's process group, so Ctrl-C or CI's SIGTERM to the group still
-# reaches it (timeout(1) would move it into a group of its own). Needs pgrep (procps).
+# limits.sh: `run_limited SECONDS CMD...` runs CMD (program or function); its status, or 124 when
+# it ran past SECONDS and was ended with its descendants. Unlike timeout(1) it keeps CMD in the
+# caller's process group, so Ctrl-C or CI's SIGTERM still reaches it. Needs pgrep (procps).
 
-# kill_tree SIGNAL PID: PID and every process descended from it; each parent is stopped first so
-# that it starts no new child while its children are signalled.
+# kill_tree SIGNAL PID: PID and its descendants, each parent stopped first so it forks no more.
 kill_tree() {
   local sig=$1 pid=$2 child
   kill -STOP "$pid" 2>/dev/null
@@ -21,10 +17,8 @@ run_limited() {
   flag=$(mktemp /tmp/uuidx-limit.XXXXXX)
   "$@" &
   pid=$!
-  # The watchdog: TERM to the command's tree at the limit, KILL 30 s later to what is left. Ended
-  # early, it ends its sleep too: every job it started, so a TERM that comes between starting the
-  # sleep and noting its pid leaves none behind. Its output goes nowhere, so that even a sleep
-  # left behind holds no pipe of the caller's open (a `| tee` would wait for it).
+  # Watchdog: TERM at the limit, KILL 30 s later. Ended early, it kills all its jobs (a TERM before
+  # $! is noted leaves no sleep behind); no output, so no caller's pipe is held open.
   (
     trap 'kill $(jobs -p) 2>/dev/null; exit 0' TERM
     sleep "$limit" &

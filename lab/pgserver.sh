@@ -1,19 +1,10 @@
-# pgserver.sh: finds or provides a PostgreSQL server of a given major for the tests. Source it
-# (after deps.sh), then:
-#   pg_server_config 17          # prints the pg_config of a PostgreSQL 17 install, providing one
-#   pg_server_config 15 source   # the same, but always Debian's source build (see below)
-#
-# How a major is provided (on the machine, or in a Debian root of lab/root.sh; lab/matrix says where):
-#   - apt's postgresql-N + postgresql-server-dev-N (bookworm: 15; trixie: 17); from Debian
-#     experimental with -t experimental when only it has them (sid: 19);
-#   - 16, which no Debian suite packages nor serves as source: ../shared/vendor's 16.2 tree
-#     (lab/vendor.sh), built as below, with assertions on;
-#   - otherwise Debian's source package postgresql-N (the newest listed version that downloads),
-#     built with the contrib modules the tests use into $UUIDX_PG_CACHE/pgN (/var/cache/uuidx),
-#     once: a stamp file marks a finished build (a few minutes on 2 cores).
-# 'source' forces the source build; for 15 it is bookworm's 15.18 (UUIDX_PG15_SOURCE_VERSION):
-# 15.20 stamps columns with a pg_attver option later releases do not know (no test moves a 15.20
-# cluster: docs/upgrading.md). Messages go to stderr; logs to $UUIDX_PG_CACHE/pgN.build.log.
+# pgserver.sh (source after deps.sh): `pg_server_config MAJOR [source]` prints the pg_config of a
+# PostgreSQL MAJOR install, providing one (on the machine or in a root of lab/root.sh; lab/matrix):
+# apt's packages (from experimental when only it has them); else ../shared/vendor's tree (16, which
+# Debian neither packages nor serves as source), with assertions on; else Debian's source package,
+# built once into $UUIDX_PG_CACHE/pgN. 'source' forces the source build; for 15 it is 15.18
+# (UUIDX_PG15_SOURCE_VERSION): 15.20 stamps columns with a pg_attver option later releases do not
+# know. Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
@@ -23,11 +14,8 @@ UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
 UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config libreadline-dev zlib1g-dev
   libssl-dev uuid-dev libicu-dev xz-utils bzip2 libipc-run-perl)
 
-# The deb-src suites that hold postgresql-15 (bookworm), -17 (trixie) and -18 (sid). Only source
-# entries: binary packages keep coming from the system's own suite. Check-Valid-Until for sid
-# alone (apt wants the same options for a suite wherever it is listed): sid's Release file is
-# valid for a week only, and the mirror may serve one older than that (the archive keyring still
-# checks its signature). The file is rewritten when it differs.
+# deb-src only (binaries keep coming from the system's suite). Check-Valid-Until off for sid alone:
+# its Release file is valid for a week and the mirror may serve an older one (still signed).
 _pg_ensure_source_list() {
   local sudo="" want
   [ "$(id -u)" = 0 ] || sudo=sudo
@@ -54,9 +42,7 @@ _pg_apt_has() {
   apt-cache policy "postgresql-server-dev-$1" 2>/dev/null | grep -q 'Candidate: [0-9]'
 }
 
-# Prints "experimental" when Debian experimental is the only suite apt has postgresql-N from:
-# its packages then need -t experimental, which also takes experimental's versions of their
-# dependencies (a newer libc6), as a user installing them would.
+# Prints "experimental" when only experimental has postgresql-N (then installed with -t experimental).
 _pg_apt_release() {
   local archives
   archives=$(apt-cache madison "postgresql-server-dev-$1" 2>/dev/null | awk -F'|' '{print $3}')
@@ -80,10 +66,8 @@ _pg_source_versions() {
   printf '%s\n' "${sorted[@]}"
 }
 
-# Downloads source package PKG into the current directory: the pinned VERSION, or else the newest
-# version apt lists whose files download. A listed version's files can answer 404 for a while
-# after a newer point release replaced it on the mirror (17.12: listed, not served): then the next
-# older listed version is tried. Prints the version taken.
+# Downloads source package PKG here: the pinned VERSION, or else the newest listed version whose
+# files download (a replaced point release can stay listed yet answer 404). Prints the version.
 _pg_fetch_source() {
   local pkg=$1 pin=${2:-} v versions=()
   if [ -n "$pin" ]; then versions=("$pin"); else mapfile -t versions < <(_pg_source_versions "$pkg"); fi
@@ -91,25 +75,17 @@ _pg_fetch_source() {
   case $PWD in "$UUIDX_PG_CACHE"/src.*) ;; *) echo "_pg_fetch_source: not in a work directory" >&2; return 1 ;; esac
   for v in "${versions[@]}"; do
     find . -mindepth 1 -delete
-    if apt-get source -qq "$pkg=$v" >&2; then
-      echo "$v"
-      return 0
-    fi
+    apt-get source -qq "$pkg=$v" >&2 && { echo "$v"; return 0; }
     echo "uuidx: $pkg $v is listed but its files do not download; trying an older version" >&2
   done
   echo "uuidx: no listed version of $pkg downloads (${versions[*]})" >&2
   return 1
 }
 
-# _pg_build_once PREFIX WHAT UNPACK [ARG...]: builds a server into PREFIX once (a stamp file
-# marks a finished build). UNPACK, a function run in an empty work directory of the cache with
-# the ARGs, leaves the PostgreSQL tree there and prints its path and, on a second line, where it
-# came from; the tree is configured, built and installed with the contrib modules the tests use.
-# WHAT names the build in messages. Output goes to PREFIX.build.log, the work directory is removed.
-# Callers wait for one another (the harness builds ahead in the background, lab/ahead.sh):
-# the second finds the first's stamp.
-# The stamp names the recipe: a build by an older one (before --enable-tap-tests, or before
-# pg_stat_statements, whose planner hook the rewrite's oracles chain behind) is made again.
+# _pg_build_once PREFIX WHAT UNPACK [ARG...]: builds into PREFIX once, under a lock (lab/ahead.sh
+# builds in the background). UNPACK ARG... runs in an empty work directory and prints the tree's
+# path and where it came from. The stamp names the recipe, so older builds (before tap tests or
+# pg_stat_statements, whose planner hook the oracles chain behind) are made again.
 UUIDX_PG_BUILD_STAMP=.uuidx-built-tap-pgss
 _pg_build_once() {
   [ -f "$1/$UUIDX_PG_BUILD_STAMP" ] && return 0
@@ -117,12 +93,10 @@ _pg_build_once() {
   with_lock "$1.lock" _pg_build_once_locked "$@"
 }
 _pg_build_once_locked() {
-  local prefix=$1 what=$2 stamp log work start rc
+  local prefix=$1 what=$2 stamp="$1/$UUIDX_PG_BUILD_STAMP" log="$1.build.log" work start rc
   shift 2
-  stamp="$prefix/$UUIDX_PG_BUILD_STAMP"
   [ -f "$stamp" ] && return 0
   ensure_packages "${UUIDX_PG_SOURCE_BUILD_PACKAGES[@]}" >&2 || return 1
-  log="$prefix.build.log"
   work=$(mktemp -d "$UUIDX_PG_CACHE/src.XXXXXX")
   start=$(date +%s)
   echo "uuidx: building $what into $prefix (log: $log)" >&2
@@ -146,9 +120,7 @@ _pg_build_once_locked() {
   echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
 }
 
-# Unpackers for _pg_build_once. Debian's source package postgresql-MAJOR (the PIN, or the newest
-# listed version that downloads; apt-get source drops privileges to _apt for the download when
-# it can, a private directory is fine):
+# Unpackers for _pg_build_once: Debian's source package postgresql-MAJOR [PIN],
 _pg_unpack_source_package() {
   local version
   version=$(_pg_fetch_source "postgresql-$1" "$2") || return 1
@@ -156,16 +128,14 @@ _pg_unpack_source_package() {
   find "$PWD" -maxdepth 1 -type d -name "postgresql-$1*" | head -n 1
   basename "$(ls ./*.dsc | head -n 1)"
 }
-# A vendored upstream tarball (an upstream git tree: bison and flex make its parser):
+# or a vendored upstream tarball (a git tree: bison and flex make its parser).
 _pg_unpack_tarball() {
   tar -xzf "$1" -C "$PWD" || return 1
   echo "$PWD/$(basename "$1" .tar.gz)"
   basename "$1"
 }
 
-# Builds postgresql-N from Debian's source package into the cache (once). These servers only
-# carry databases along the upgrade paths (15.18, and 18.6 in the trixie root): -O0, which
-# compiles faster than -O2; the tests across majors time nothing.
+# -O0: these servers only carry databases along upgrade paths, and nothing times them.
 _pg_build_from_source() {
   local major=$1 pin=${2:-}
   _pg_ensure_source_list || return 1
@@ -180,9 +150,8 @@ _pg_vendor_tarball() {
   [ -n "$f" ] && echo "$f"
 }
 
-# Builds the vendored tree TARBALL into the cache (once), prints its prefix: as PostgreSQL's CI
-# builds its test servers (assertions, every parse and plan tree copied, written and read back),
-# in a prefix of its own; at -O1, on the run's longest path (the tests judge results, not speed).
+# Prints the prefix of the vendored TARBALL, built once as PostgreSQL's CI builds test servers
+# (assertions, plan trees copied and read back); -O1: it is on the run's longest path.
 _pg_build_from_vendor() {
   local name prefix
   name=$(basename "$1" .tar.gz)
@@ -191,13 +160,11 @@ _pg_build_from_vendor() {
   echo "$prefix"
 }
 
-# In an unpacked PostgreSQL source tree: configure for PREFIX, build, install the server and the
-# contrib modules the tests use. --enable-tap-tests installs PostgreSQL::Test::Cluster into the
-# PGXS directory, as Debian's packages have it, for make prove_installcheck.
+# In a source tree: build and install into PREFIX, with the contrib modules the tests use and
+# PostgreSQL::Test::Cluster (--enable-tap-tests) for make prove_installcheck.
 _pg_configure_make_install() {
   local prefix=$1
-  # Debian's per-version-dirs patch puts the server's libraries in /usr/lib/postgresql/N/lib,
-  # where apt's packages of the same major live: keep them under our prefix instead.
+  # Debian's patch puts libraries in /usr/lib/postgresql/N/lib, where apt's packages live.
   sed -i 's|^override pkglibdir := /usr/lib/postgresql/@PG_MAJORVERSION@/lib|override pkglibdir := $(libdir)/postgresql/@PG_MAJORVERSION@/lib|' \
     src/Makefile.global.in
   ./configure --prefix="$prefix" --with-openssl --with-uuid=e2fs --with-icu \
@@ -218,8 +185,7 @@ pg_server_config() {
       UUIDX_APT_RELEASE=experimental ensure_packages "postgresql-$major" "postgresql-client-$major" \
         "postgresql-server-dev-$major" >&2 || return 1
     else
-      # (Debian's postgresql-N holds the contrib modules; postgresql-contrib is, past bookworm, a
-      # name postgresql-N provides, which dpkg never reports installed.)
+      # postgresql-N holds contrib (postgresql-contrib is a virtual name dpkg never reports installed).
       ensure_packages "postgresql-$major" "postgresql-server-dev-$major" >&2 || return 1
     fi
     echo "/usr/lib/postgresql/$major/bin/pg_config"

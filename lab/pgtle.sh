@@ -1,11 +1,7 @@
-# pgtle.sh: pg_tle (../shared/vendor), built for one server and installed into a throwaway copy of
-# that server's installation without uuidx (lab/variant.sh): a server where a Trusted Language
-# Extension named uuidx can be registered, as on Amazon RDS or Supabase (pg_tle refuses a name the
-# server has a control file for). Source it, then
-#   bindir=$(pgtle_server_copy PG_CONFIG [BUILD_DIR])   # the copy's bindir (with BUILD_DIR, the
-#                                           # C build made there installed too, as when a provider
-#                                           # adds it); uuidx_variant_remove deletes it
-# The build is kept in build/pg/<bindir>-pg_tle (its output in that directory's .log).
+# pgtle.sh: `bindir=$(pgtle_server_copy PG_CONFIG [BUILD_DIR])`: a copy of the server without
+# uuidx (lab/variant.sh) with vendored pg_tle, so a TLE named uuidx can be registered (pg_tle refuses
+# a name with a control file); BUILD_DIR's C build installed too when given. Build kept in
+# build/pg/<bindir>-pg_tle.
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/variant.sh"
 
@@ -25,11 +21,8 @@ pgtle_server_copy() {
   root=${bindir%"$("$pg_config" --bindir)"}
   make -C "$dir" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1 ||
     { uuidx_variant_remove "$bindir"; echo "uuidx: pg_tle did not install (log: $dir.log)" >&2; return 1; }
-  if [ -n "$uuidx_build" ] && ! make -C "$uuidx_build" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1; then
-    uuidx_variant_remove "$bindir"
-    echo "uuidx: the C build did not install beside pg_tle (log: $dir.log)" >&2
-    return 1
-  fi
+  [ -z "$uuidx_build" ] || make -C "$uuidx_build" -s PG_CONFIG="$pg_config" DESTDIR="$root" install >>"$dir.log" 2>&1 ||
+    { uuidx_variant_remove "$bindir"; echo "uuidx: the C build did not install beside pg_tle (log: $dir.log)" >&2; return 1; }
   chmod -R a+rX "$root"
   echo "$bindir"
 }

@@ -1,15 +1,9 @@
-# prove.sh: TAP tests (test/t, PostgreSQL::Test::Cluster) through PGXS's own target,
-# `make prove_installcheck`, for the lab's kinds of test (lab/kinds/tap.sh per major,
-# lab/kinds/tap_cross.sh along the upgrade paths). Source it, then
-#   tap_prove PG_CONFIG "TESTS" [VAR=VALUE ...]
-# runs TESTS (paths under test/t, globs allowed) against PG_CONFIG's installation with the
-# variables given, printing prove's verbose output (lab/count.sh counts it); its status is make's.
-# A server refuses to run as root: as root, make runs as the unprivileged test user, in a scratch
-# copy it owns (prove writes tmp_check beside the tests; the checkout may lie where that user
-# cannot go, such as /root) of the Makefile, test/, sql/ and expected/.
+# prove.sh: `tap_prove PG_CONFIG "TESTS" [VAR=VALUE ...]` runs TAP tests (globs under test/t) by
+# `make prove_installcheck` with those variables, printing prove's verbose output; make's status.
+# It runs in a scratch copy, as the unprivileged test user when root (a server refuses root, and
+# the checkout may lie where that user cannot go).
 UUIDX_TEST_USER=${UUIDX_TEST_USER:-uuidx_test}
-# The TAP tests across majors: lab/kinds/tap_cross.sh runs them along the upgrade paths, and
-# lab/kinds/tap.sh every other one per major.
+# Run along the upgrade paths (lab/kinds/tap_cross.sh); lab/kinds/tap.sh runs the others per major.
 CROSS_TAP_TESTS="test/t/011_cross_major_dump.pl test/t/012_pg_upgrade.pl"
 
 tap_prove() {
@@ -37,9 +31,7 @@ tap_prove() {
   grep -q 'TAP tests not enabled' "$work/prove.log" &&
     echo "lab-failed: this server was built without --enable-tap-tests: PostgreSQL::Test::Cluster is not installed"
   # A failed run leaves each node's log in tmp_check/log: print the ends.
-  if [ "$rc" != 0 ]; then
-    for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  /'; }; done
-  fi
+  [ "$rc" = 0 ] || for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  /'; }; done
   rm -rf "$work"
   return "$rc"
 }

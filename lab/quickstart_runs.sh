@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
-# quickstart_runs.sh TARBALL: runs inside a Debian root (lab/root.sh), as root. Unpacks the
-# repository's files from TARBALL twice and runs the README's first command, test/quickstart.sh,
-# in each copy: first as root, then as an unprivileged user through sudo (sudo installed and the
-# user made here, as a user's own machine would have them). Prints one line per run:
-#   QUICKSTART as=root|sudo rc=N seconds=S major=M works=yes|no
-# with the run's output before it. The lab's checks 03_minimal_machine and 04_quickstart read those lines.
+# quickstart_runs.sh TARBALL (as root in a root of lab/root.sh): test/quickstart.sh in two copies
+# of TARBALL, as root, then as a user through sudo (both made here). After each run's output:
+#   QUICKSTART as=root|sudo rc=N seconds=S major=M works=yes|no   (read by checks 03 and 04)
 set -u
 tarball=$1
 user=uuidx_quickstart
@@ -26,8 +23,7 @@ mkdir -p /tmp/quickstart-root
 tar -xf "$tarball" -C /tmp/quickstart-root
 run root /tmp/quickstart-root bash test/quickstart.sh
 
-# Through sudo: the packages are there now; the build, the install (sudo make install) and the
-# cluster (owned by the user itself) are the user's.
+# The packages are there now; build, sudo make install and cluster are the user's.
 source "$(dirname "$0")/deps.sh"  # apt_get: waits for another apt-get in this root
 if ! command -v sudo >/dev/null; then
   { apt_get install -y -qq sudo || { apt_get update -qq && apt_get install -y -qq sudo; }; } >/dev/null 2>&1

@@ -1,28 +1,18 @@
-# root.sh: Debian roots of newer suites (trixie, sid) for the PostgreSQL majors whose packages
-# need a newer C library than the machine's bookworm. Source it after deps.sh, then:
-#   root_provide trixie              # makes the root once (mmdebstrap), prints its directory
-#   root_run trixie CMD [ARG...]     # runs CMD as root inside it, the repository at /uuidx/repo
-#   root_provide bookworm-bare       # a bare root, minbase plus git, as a new minimal machine
-#                                    # (docker run debian:SUITE with git), with the machine's apt
-#                                    # sources for its own suite; 03_minimal_machine installs into a copy
-# A root lives in $UUIDX_PG_CACHE/roots/SUITE (/var/cache/uuidx/roots), made in a temporary
-# directory beside it and renamed when complete (an interrupted run leaves nothing half-made), then
-# reused. In it no service may start (policy-rc.d) and a PostgreSQL package creates no cluster.
-# root_run enters with unshare (private mount and PID namespaces, a fresh /proc, binds of /dev,
-# /dev/pts and /sys, tmpfs on /dev/shm and /tmp, the repository at /uuidx/repo, ../shared at
-# /uuidx/shared read-only), then chroot: every mount is gone with the namespace's last process, and
-# whatever ends the run (exit, SIGTERM to the caller or its group, SIGKILL of unshare) ends all inside.
+# root.sh (source after deps.sh): Debian roots of newer suites for majors whose packages need a
+# newer libc than bookworm's. `root_provide SUITE` makes one once (mmdebstrap; SUITE-bare: minbase
+# plus git, as a new minimal machine) and prints its directory; `root_run SUITE CMD...` runs CMD as
+# root inside. Roots are made beside $UUIDX_PG_CACHE/roots/SUITE and renamed when complete; no
+# service starts in them and no cluster is created. root_run uses unshare (private mount and PID
+# namespaces) then chroot, so mounts and processes inside end with the run however it ends.
 
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
 UUIDX_DEBIAN_MIRROR=${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-# What every root holds besides minbase: the harness itself runs inside it. A bare root: git only.
+# Besides minbase (the harness runs inside); a bare root gets git only.
 UUIDX_ROOT_PACKAGES=(ca-certificates git make g++ python3 libssl-dev)
 UUIDX_BARE_ROOT_PACKAGES=(git)
-# What making a root needs on the machine.
 UUIDX_ROOT_HOST_PACKAGES=(mmdebstrap debian-archive-keyring)
 
-# root_majors ROOT MAJOR...: those of the MAJORs tested in ROOT (UUIDX_MAJOR_ROOT, set by
-# lab/matrix: MAJOR -> root), a major of no root (15, the machine's) counting as ROOT's.
+# root_majors ROOT MAJOR...: the MAJORs tested in ROOT (UUIDX_MAJOR_ROOT of lab/matrix; none: any).
 root_majors() {
   local r=$1 m
   shift
@@ -32,7 +22,6 @@ root_majors() {
 root_dir() { echo "$UUIDX_PG_CACHE/roots/$1"; }
 _root_name_ok() { [[ $1 =~ ^[a-z]+(-bare)?$ ]] || { echo "uuidx: '$1' is not a Debian suite's name" >&2; return 1; }; }
 
-# The machine's own Debian apt sources, copied into a bare root of the machine's own suite.
 _root_copy_host_sources() {
   local tmp=$1 f
   rm -f "$tmp/etc/apt/sources.list"
@@ -42,8 +31,7 @@ _root_copy_host_sources() {
   return 0
 }
 
-# Makes the root of SUITE (or SUITE-bare) once; prints its directory. Callers wait for one
-# another (the harness makes roots ahead in the background, lab/ahead.sh).
+# Callers wait for one another (lab/ahead.sh makes roots in the background).
 root_provide() {
   local dir
   _root_name_ok "$1" || return 1
@@ -57,8 +45,7 @@ root_provide() {
   echo "$dir"
 }
 
-# apt-get in a root waits for the dpkg lock another apt-get of it holds, rather than failing
-# (roots made before this line existed get it too).
+# apt-get in a root waits for another's dpkg lock rather than failing (older roots get it too).
 _root_apt_waits() {
   local conf=$1/etc/apt/apt.conf.d/90uuidx-lockwait
   [ -f "$conf" ] || printf 'DPkg::Lock::Timeout "%s";\n' "${UUIDX_LOCK_WAIT:-3000}" >"$conf"
@@ -78,9 +65,8 @@ _root_make() {
   log="$dir.build.log"
   start=$(date +%s)
   echo "uuidx: making a Debian $name root in $dir (log: $log)" >&2
-  # sid: its Release file is valid for a week only and the mirror may serve an older one (the
-  # archive keyring still checks its signature); experimental holds PostgreSQL 19, installed
-  # with -t experimental (it is never taken by default).
+  # sid's Release file is valid for a week (the mirror may serve an older, signed one);
+  # experimental holds PostgreSQL 19.
   local sources=("deb $UUIDX_DEBIAN_MIRROR $suite main") options=()
   if [ "$suite" = sid ]; then
     sources+=("deb $UUIDX_DEBIAN_MIRROR experimental main")
@@ -88,8 +74,7 @@ _root_make() {
   fi
   (
     set -e
-    # mmdebstrap: minbase and the root's packages in one apt run (72 s for trixie on this
-    # 2-core machine; debootstrap alone took about 90 s before the packages); apt's lists kept.
+    # One apt run for minbase and the packages (faster than debootstrap); apt's lists kept.
     mmdebstrap --variant=minbase --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
       --include="$(IFS=,; echo "${packages[*]}")" --aptopt='APT::Install-Recommends "false"' "${options[@]}" \
       --skip=cleanup/apt/lists "$suite" "$tmp" "${sources[@]}"
@@ -100,8 +85,7 @@ _root_make() {
     # Keep the file above when postgresql-common ships its own.
     printf 'Dpkg::Options { "--force-confdef"; "--force-confold"; };\n' >"$tmp/etc/apt/apt.conf.d/90uuidx-confold"
     cp /etc/resolv.conf "$tmp/etc/resolv.conf" 2>/dev/null || true
-    # A bare root of the machine's own suite gets the machine's Debian sources, as a new machine
-    # has them, and their lists.
+    # A bare root of the machine's own suite gets its Debian sources, as a new machine has them.
     if [ "$suite" != "$name" ] && [ "$suite" = "$host_codename" ]; then
       _root_copy_host_sources "$tmp"
       _root_enter "$tmp" "" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -122,14 +106,12 @@ _root_make() {
   echo "$dir"
 }
 
-# _root_enter ROOT REPO CMD...: CMD inside ROOT in private namespaces (see the header); REPO, when
-# not empty, is bound at /uuidx/repo and its ../shared at /uuidx/shared.
+# _root_enter ROOT REPO CMD...: REPO (if any) at /uuidx/repo, its ../shared read-only at /uuidx/shared.
 _root_enter() {
   local root=$1 repo=$2 shared=""
   shift 2
   [ -n "$repo" ] && [ -d "$repo/../shared" ] && shared=$(cd "$repo/../shared" && pwd)
-  # unshare itself blocks SIGTERM while it waits: a subshell whose trap ends it with SIGKILL, which
-  # --kill-child passes on to the namespace's first process, and with it to every process inside.
+  # unshare blocks SIGTERM: the trap sends SIGKILL, which --kill-child passes to everything inside.
   (
     trap 'kill -KILL "$ns" 2>/dev/null' TERM INT HUP
     unshare --mount --pid --fork --kill-child --propagation private -- \
@@ -151,8 +133,7 @@ if [ -n "$repo" ]; then
   fi
 fi
 set +e
-# This shell is the namespace's first process: when it exits, every process inside is killed.
-# It stays (no exec) to end them on SIGTERM from its process group too.
+# The namespace's first process: stays (no exec) so a SIGTERM to its group ends all inside too.
 trap 'exit 143' TERM INT HUP
 chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
   HOME=/root LANG=C.UTF-8 TERM=dumb "$@" </dev/null &
@@ -167,8 +148,7 @@ ENTER
   )
 }
 
-# root_run SUITE CMD...: CMD inside the root of SUITE with this repository at /uuidx/repo.
-# Variables named in UUIDX_ROOT_ENV ("CI UUIDX_SUITES ...") are passed on when set.
+# Passes on CI and the variables named in UUIDX_ROOT_ENV when set.
 root_run() {
   local suite=$1 dir repo var pass=()
   shift

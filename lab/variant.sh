@@ -1,19 +1,13 @@
-# variant.sh: a test build of uuidx (make VAR=1 ...) in a throwaway copy of one server's
-# installation, so that the server's own install of uuidx is never replaced. Source it, then
-#   bindir=$(uuidx_variant_install /path/to/pg_config NAME UUIDX_FAULT_INJECTION=1 ...)
-#   PGBIN=$bindir ... cluster_start ...      # that copy's initdb, pg_ctl, postgres and psql
-#   uuidx_variant_remove "$bindir"           # when done
-#   bindir=$(uuidx_server_copy /path/to/pg_config)   # the copy alone, without uuidx in it
-# The copy, in a temporary root, mirrors the absolute paths of the server's bindir, pkglibdir,
-# sharedir and includedir-server: real copies of the programs (PostgreSQL finds its libraries and
-# share files from where the executable really is), symlinks to the server's other files but
-# uuidx's own, which `make install DESTDIR=<root>` writes. The build is kept in
-# build/pg/<bindir>-NAME (rebuilt only where a source changed), its output in that directory's .log.
+# variant.sh: a test build of uuidx (make VAR=1 ...) in a throwaway copy of one server's install,
+# never replacing the server's own: `bindir=$(uuidx_variant_install PG_CONFIG NAME VAR=1 ...)`, then
+# PGBIN=$bindir, then `uuidx_variant_remove "$bindir"`; uuidx_server_copy PG_CONFIG: the copy alone.
+# The copy mirrors the server's absolute paths in a temporary root: real copies of the programs
+# (PostgreSQL finds its files from where the executable really is), symlinks for the rest.
+# The build is kept in build/pg/<bindir>-NAME, its output in that directory's .log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/build.sh"  # uuidx_build_dir
 
-# Every argument after NAME is one make argument (empty ones are left out), so a value may hold
-# spaces: CXX="clang++-14 -stdlib=libc++".
+# Each argument after NAME is one make argument (empty ones left out): values may hold spaces.
 uuidx_variant_install() {
   local pg_config=$1 name=$2 dir log root bindir make_args=() arg
   for arg in "${@:3}"; do [ -n "$arg" ] && make_args+=("$arg"); done
@@ -24,16 +18,11 @@ uuidx_variant_install() {
 
   bindir=$(uuidx_server_copy "$pg_config") || return 1
   root=${bindir%"$("$pg_config" --bindir)"}
-  if ! make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1; then
-    cat "$log" >&2
-    rm -rf "$root"
-    return 1
-  fi
+  make -C "$dir" -s PG_CONFIG="$pg_config" "${make_args[@]}" DESTDIR="$root" install >>"$log" 2>&1 ||
+    { cat "$log" >&2; rm -rf "$root"; return 1; }
   echo "$bindir"
 }
 
-# A throwaway copy of the server's installation without uuidx's files (see above); prints its
-# bindir. uuidx_variant_remove deletes it.
 uuidx_server_copy() {
   local pg_config=$1 root bindir pkglibdir sharedir incdir
   bindir=$("$pg_config" --bindir)
@@ -47,14 +36,12 @@ uuidx_server_copy() {
   cp -as "$pkglibdir/." "$root$pkglibdir/"
   cp -as "$sharedir/." "$root$sharedir/"
   cp -as "$incdir/." "$root$incdir/"
-  # The server's uuidx files are symlinks in the copy: remove them, so that make install writes
-  # new files instead of writing through a link into the real installation.
+  # So that make install does not write through a link into the real installation.
   rm -f "$root$pkglibdir"/uuidx.so "$root$sharedir"/extension/uuidx.control "$root$sharedir"/extension/uuidx--*.sql
   chmod -R a+rX "$root"
   echo "$root$bindir"
 }
 
-# Deletes the copy made by uuidx_variant_install (given its bindir).
 uuidx_variant_remove() {
   local root
   root=$(sed -E 's|^(/tmp/uuidx-variant\.[A-Za-z0-9]+)/.*|\1|' <<<"$1")

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
-# quickstart.sh: the README's first command. On Debian (bookworm, trixie, sid, or with the
-# PostgreSQL apt repository), as root or as a user with sudo: installs what the build needs and
-# the distribution's own PostgreSQL (the major `apt-get install postgresql` gives: 15 on bookworm,
-# 17 on trixie, 18 on sid; UUIDX_QUICKSTART_MAJOR=N chooses another that apt has), builds and
-# installs uuidx, starts a throwaway cluster (Debian's pg_virtualenv), runs CREATE EXTENSION uuidx
-# and a short tour, then deletes the cluster. The lab's checks 03_minimal_machine (a bare bookworm)
-# and 04_quickstart (trixie, sid; as root and through sudo) run it.
+# quickstart.sh: the README's first command. On Debian, as root or with sudo: installs the build's
+# needs and the distribution's own PostgreSQL (UUIDX_QUICKSTART_MAJOR=N: another apt has), builds
+# and installs uuidx, and tours it in a throwaway cluster (pg_virtualenv). Lab checks 03 and 04 run it.
 #   --keep   a cluster of pg_createcluster instead, left running; prints how to connect to it
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +14,7 @@ if [ "$(id -u)" != 0 ]; then
   sudo=sudo
 fi
 apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq -o DPkg::Lock::Timeout=600 "$@"; }
-# The distribution's own major: the postgresql-N that the package postgresql depends on (none
-# before the first apt-get update: apt-cache then fails, which is no error here).
+# The postgresql-N that postgresql depends on (none before the first apt-get update).
 pg_major() { apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1 || true; }
 major=${UUIDX_QUICKSTART_MAJOR:-$(pg_major)}
 [ -n "$major" ] || { apt update >/dev/null; major=$(pg_major); }
@@ -35,13 +30,8 @@ echo "== build and install"
 make -s
 $sudo make -s install
 
-# The cluster: Debian's own tools. A throwaway one for the tour (pg_virtualenv runs the command
-# with PGHOST, PGPORT, PGUSER and PGDATABASE set, then deletes it); with --keep, a cluster of
-# pg_createcluster, left running.
-# Its port, where nothing answers: the Debian tools count only their own clusters, and this
-# machine may run other servers. The kept cluster's is the first from 5432 on; the throwaway
-# one's the first from a random point of 15432 to 25431, so that tours started at once (the
-# test command runs three, in three Debian roots) do not reach for the same port.
+# A port where nothing answers (Debian's tools see only their own clusters): from 5432 when kept,
+# else from a random point, so tours started at once in several roots do not collide.
 port=5432
 [ -n "$keep" ] || port=$((15432 + RANDOM % 10000))
 first=$port

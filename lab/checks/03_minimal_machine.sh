@@ -2,15 +2,11 @@
 # scope: once
 # timeout: 1800
 # packages: shfmt
-# A new minimal machine: a bare root of the machine's own Debian suite (lab/root.sh: minbase and
-# git, as `docker run debian:bookworm` with git), copied anew for every run. In it: (1) what a full
-# install has is absent (procps, python3, a compiler, PostgreSQL), so the checks mean something;
-# (2) the README's first command, test/quickstart.sh, passes as root and as a user through sudo
-# (lab/quickstart_runs.sh); (3) the test command's install step (--install-only) succeeds, then
-# every program a script of the repository calls is found (the list read from the scripts by
-# lab/checks/commands_used.py; one looked for with `command -v` first is optional, only listed;
-# PostgreSQL's bin directory is in PATH, as the test command puts it for the suites).
-# The whole test command on such a machine is what ../shared/tools/fresh-machine runs.
+# A new minimal machine: a fresh copy of a bare root of this Debian suite (minbase and git). (1) It
+# lacks what a full install has, so the checks mean something; (2) test/quickstart.sh passes as
+# root and through sudo; (3) --install-only succeeds, then every program the scripts call is found
+# (lab/checks/commands_used.py; those probed with `command -v` first only listed; PostgreSQL's bin
+# in PATH, as for the suites). ../shared/tools/fresh-machine runs the whole test command there.
 source "$(dirname "$0")/check.sh"
 
 suite=${UUIDX_MINIMAL_SUITE:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
@@ -27,9 +23,7 @@ tap_check "a bare Debian root of the machine's suite (minbase and git)" "$([ -n 
 copy=$(mktemp -d "$UUIDX_PG_CACHE/roots/minimal.XXXXXX")
 cp -a "$bare/." "$copy/"
 chmod 755 "$copy"
-# The .debs this machine downloaded seed the copy's apt cache: apt still chooses every package
-# and version, and takes a cached file only when its checksum is the one the index names; what
-# is saved is the download.
+# This machine's .debs seed the copy's apt cache: apt still chooses, and checks each file's checksum.
 cp -l /var/cache/apt/archives/*.deb "$copy/var/cache/apt/archives/" 2>/dev/null ||
   cp /var/cache/apt/archives/*.deb "$copy/var/cache/apt/archives/" 2>/dev/null
 inside() { _root_enter "$copy" "" "$@"; }

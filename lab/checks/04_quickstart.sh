@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
 # scope: root
 # timeout: 1800
-# The README's first command, test/quickstart.sh, on the Debian suites users run, each with its
-# own PostgreSQL (what `apt-get install postgresql` gives there): trixie (17) and sid (18), in the
-# harness's roots (lab/root.sh), as root and as a user through sudo
-# (lab/quickstart_runs.sh). Each run starts from the repository's files as a clone has them
-# and must end with "== uuidx works" after its 100,000 values checked. Bookworm (15) is suite
-# 03_minimal_machine's, on a bare root. It runs first in each root's lane (UUIDX_LANE_ROOT), or
-# in the suites UUIDX_QUICKSTART_SUITES names.
+# test/quickstart.sh on trixie (17) and sid (18) with their own PostgreSQL, in lab/root.sh's roots,
+# as root and through sudo, from the files a clone has; each must end "== uuidx works" after its
+# 100,000 values. Bookworm is 03_minimal_machine's. Suites: UUIDX_QUICKSTART_SUITES, else the lane's.
 source "$(dirname "$0")/check.sh"
 
 declare -A expected_major=([bookworm]=15 [trixie]=17 [sid]=18)

@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
 # scope: once
 # packages: procps
-# The Debian roots of lab/root.sh, in which the majors the machine's Debian cannot run are
-# tested: the root is the suite it claims, no service can start in it and a PostgreSQL package
-# makes no cluster, the repository is there and ../shared is read-only, and nothing stays mounted
-# or running after a command in it, whether it succeeds, fails or is ended by SIGTERM. Also: the
-# release suites' commit of the working tree needs no git identity (a new machine has none), and
-# a source package is taken at the newest listed version whose files download.
+# The roots of lab/root.sh: the suite claimed, no service or cluster, the repository there and
+# ../shared read-only, nothing left mounted or running however a command ends. Also: worktree
+# commits need no git identity, and a source package is the newest listed one that downloads.
 source "$(dirname "$0")/check.sh"
 source lab/pgserver.sh
 
@@ -19,8 +16,7 @@ tap_check "worktree_commit.sh makes a commit with no git identity configured" \
   "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
 rm -rf "$empty_home"
 
-# ---- source packages: the newest listed version that downloads (apt stood in for by functions:
-# three versions listed out of order, the newest answering 404 as 17.12 did)
+# ---- source packages (apt stubbed: three versions out of order, the newest answering 404)
 out=$(
   UUIDX_PG_CACHE=$(mktemp -d)
   apt-cache() { printf 'Package: postgresql-99\nVersion: 99.2-1\n\nPackage: postgresql-99\nVersion: 99.10-1\n\nVersion: 99.1-1\n'; }
@@ -71,9 +67,7 @@ rc=$?
 tap_check "a failing command's exit code comes back, nothing stays mounted" \
   "$([ $rc = 3 ] && [ "$(mounted)" = "$mounts_before" ] && echo t)" "exit code $rc, $(mounted) mounts"
 
-# SIGTERM ends everything inside: a sleeper with a token of its own, in a session of its own,
-# ended as CI ends a run (SIGTERM to its process group), and again with SIGTERM to the subshell
-# of root_run that waits for unshare.
+# SIGTERM ends everything inside: to the process group, as CI does, and to root_run's subshell.
 for how in "process group" "root_run"; do
   token=$((100000 + RANDOM))
   setsid bash -c "source lab/deps.sh; source lab/root.sh; root_run '$suite' bash -c 'sleep $token & sleep $((token + 1)); wait'" &
@@ -86,7 +80,7 @@ for how in "process group" "root_run"; do
     ns=$(pgrep -f "^unshare .*sleep $token" | head -n 1)
     kill -TERM "$(ps -o ppid= -p "${ns:-0}" | tr -d ' ')" 2>/dev/null
   fi
-  # The caller must end within seconds; one that does not is ended, and the check below fails.
+  # A caller still there after 20 s is killed, and the check fails.
   ended=""
   for _ in $(seq 100); do kill -0 "$caller" 2>/dev/null || { ended=t; break; }; sleep 0.2; done
   [ -n "$ended" ] || kill -KILL -- "-$caller" 2>/dev/null

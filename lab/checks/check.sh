@@ -1,7 +1,5 @@
-# check.sh: the opening of the lab's self-checks (`source "$(dirname "$0")/check.sh"`: set -u, the
-# repository's root, lab/deps.sh and lab/root.sh) and their TAP, for they read nothing of test/lib:
-# tap_check NAME OK [FIGURES] (OK t passes), tap_note TEXT (`# ` lines), tap_done (the plan;
-# status 1 if one failed).
+# check.sh: opens a lab self-check (set -u, repository root, deps.sh, root.sh) with its own minimal
+# TAP, as they read nothing of test/lib: tap_check NAME t|f [FIGURES], tap_note, tap_done.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 source lab/deps.sh

@@ -1,15 +1,9 @@
 #!/usr/bin/env python3
-"""commands_used.py: the programs the project's shell scripts call, read from the scripts.
-
-    python3 lab/checks/commands_used.py FILE...   one program a line, tab-separated: its name, the
-        first file:line that calls it, and "optional" when every script calling it looks for it
-        with `command -v` first
-
-The scripts are parsed by shfmt (--to-json): the first word of each command, past VAR=value and
-the words that run the next one (sudo, env, exec, ...), also inside $(...), in the script given to
-`bash -c`/`sh -c` and in a heredoc fed to bash or sh. Functions the scripts define, shell builtins
-and words that are paths or expansions ($PGBIN/psql, ./x) are left out. Of a Python helper: the
-first item of each subprocess call's list. Suite 03_minimal_machine checks that each is found.
+"""commands_used.py FILE...: the programs the scripts call, one a line: name, first file:line, and
+"optional" when every caller probes it with `command -v` first. Shell is parsed by shfmt: each
+command's first word past VAR=value and wrappers (sudo, env...), also in $(...), `bash -c` scripts
+and heredocs fed to a shell; functions, builtins, paths and expansions left out. Python: the first
+item of each subprocess call's list. Check 03_minimal_machine looks each up.
 """
 import json
 import re
@@ -89,9 +83,8 @@ def parse(script, report, functions, line0=1):
 
 
 def main(paths):
-    # A function defined at a line's start may be called from any script that sources its file;
-    # one defined indented stands for the word in its own script only (a suite stands in for
-    # apt-get that way).
+    # A function defined at a line's start serves every script that sources it; an indented one
+    # only its own script (a suite stubs apt-get that way).
     per_file, library = {}, set()
     for p in paths:
         src = open(p, errors="replace").read()

@@ -1,14 +1,8 @@
-# cluster.sh: what a suite does with the server the lab hands it (a "# server:" line; the
-# environment of PGXS's installcheck: PGHOST, PGPORT, PGUSER, PGDATABASE; and PGDATA,
-# UUIDX_SERVER_LOG, UUIDX_TEST_USER). Source it, then:
-#   cluster_psql -c 'SELECT 1'   # psql on that server, ON_ERROR_STOP, quiet
-#   cluster_restart              # after changing $PGDATA/postgresql.conf, as the server's owner
-# (tap.sh's tap_done checks that server's log for a crashed backend: cluster_log_has_crash.)
+# cluster.sh: the server the lab hands a suite ("# server:"; PGHOST... PGDATA, UUIDX_SERVER_LOG,
+# UUIDX_TEST_USER): cluster_psql (ON_ERROR_STOP, quiet); cluster_restart, as the server's owner.
 PGBIN=${PGBIN:-$(pg_config --bindir)}
 
-cluster_psql() {
-  "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"
-}
+cluster_psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 cluster_restart() {
   local as=()

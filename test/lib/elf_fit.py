@@ -1,14 +1,8 @@
 #!/usr/bin/env python3
-"""Whether a shared library fits a system it was not built on: elf_fit.py LIB ROOT [SERVER].
-
-For every library LIB needs (its NEEDED entries), found under ROOT (a Debian root's directory, `/`
-for the machine's own), whether the file is there, and whether it defines every symbol version
-LIB asks of it (GLIBC_, GLIBCXX_, CXXABI_, OPENSSL_...): the dynamic linker refuses to load a
-library whose version needs are not met. With SERVER (a path inside ROOT, the server's binary),
-also whether the server itself already loads that library, directly or through another one.
-Prints one line per needed library, `name|path|in server|needed versions|missing versions`, then
-`newest|PREFIX VERSION ...`: the newest version LIB needs of each family. Reads ELF with readelf
-(binutils), which reads any architecture's files without running them."""
+"""elf_fit.py LIB ROOT [SERVER]: whether a shared library would load on another system (ROOT).
+Per NEEDED library: `name|path|in server|needed versions|missing versions` (the symbol versions
+LIB asks that the file under ROOT does not define; "in server": SERVER already loads it), then
+`newest|VERSION ...`, the newest needed of each family. readelf reads without running."""
 import os
 import re
 import subprocess
@@ -61,11 +55,7 @@ def in_root(root, path):
 
 
 def find(root, name):
-    for d in SEARCH:
-        found = in_root(root, os.path.join(d, name))
-        if found:
-            return found
-    return None
+    return next(filter(None, (in_root(root, os.path.join(d, name)) for d in SEARCH)), None)
 
 
 def closure(root, start):

@@ -1,22 +1,10 @@
 #!/usr/bin/env python3
-"""Checks that every relative link and every anchor in Markdown files resolves, as GitHub renders
-them.
-
-    md_links.py FILE.md...
-
-- Links: inline [text](target) and ![alt](target), and reference definitions "[label]: target",
-  outside fenced code blocks, inline code spans and HTML comments. A target with a scheme
-  (https:, mailto: ...) is not checked; any other is a path relative to the file's directory,
-  optionally followed by "#anchor". The path must exist in the tree (a file or a directory).
-- Anchors: "#anchor" alone refers to the file itself, "other.md#anchor" to that file. The anchor
-  must be one GitHub makes for a heading of that file ("# ..." or a line underlined with "=" or
-  "-"): the heading's text as rendered (inline
-  code keeps its content, a link keeps its text, emphasis marks go), lowercased, every character
-  that is not a letter, a mark, a digit, "_", "-" or a space dropped, each space turned into "-";
-  the second heading of the same anchor gets "-1", the third "-2", and so on. An
-  <a name="..."> or <a id="..."> in the file is an anchor too.
-Prints one line per broken link ("FILE:LINE: target: why") and a last line
-"links=N broken=M"; exits 1 if any is broken.
+"""md_links.py FILE.md...: every relative link ([text](t), ![alt](t), "[label]: t", outside code
+and HTML comments; targets with a scheme skipped) must name an existing path, and every #anchor
+one GitHub makes for a heading of the target (rendered text lowercased, characters other than
+letters, marks, digits, "_", "-" and spaces dropped, spaces to "-", repeats suffixed -1, -2...)
+or an <a name|id>. Prints "FILE:LINE: target: why" per broken link, then "links=N broken=M";
+exits 1 if any is broken.
 """
 import functools
 import os
@@ -37,17 +25,11 @@ def code_mask(lines):
     mask, fence = [], None
     for line in lines:
         m = FENCE.match(line)
+        mask.append(fence is not None or m is not None)
         if fence is None:
-            if m:
-                fence = m.group(1)
-                mask.append(True)
-                continue
-            mask.append(False)
-        else:
-            mask.append(True)
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and \
-                    line.strip() == m.group(1):
-                fence = None
+            fence = m and m.group(1)
+        elif m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence) and line.strip() == m.group(1):
+            fence = None
     return mask
 
 

@@ -1,13 +1,6 @@
-# order_oracle.sh: the oracle of orders by time and min/max of time (test/lib/order_oracle.py),
-# run and judged for suite 51_timescaledb (hypertables; the TAP test 010_time_order_oracle.pl judges plain
-# tables the same way, test/t/lib/UuidxOracle.pm).
-# Source it after cluster.sh and tap.sh, then, with uuidx created in database oracle:
-#   order_oracle_check WORK SEED N VARIANT "NEVER" COUNT
-# WORK: a directory for the script and results; about 3 * N queries per table from SEED; VARIANT:
-# "" (plain tables) or hypertable; NEVER: the tables no plan may change on (not provably v7);
-# COUNT: how many tables must have been checked. Every query's answers must agree with
-# uuidx.time_predicates on and off; the plan must change for a quarter or more of the queries on
-# the other tables. On a mismatch the queries are kept (UUIDX_KEEP_CLUSTER).
+# order_oracle.sh: `order_oracle_check WORK SEED N VARIANT "NEVER" COUNT` (uuidx in database oracle)
+# for suite 51: ~3*N queries per table agree with uuidx.time_predicates on and off; the plan changes
+# for a quarter of them, never on the NEVER tables; COUNT tables checked. Mismatches keep the queries.
 order_oracle_check() {
   local work=$1 seed=$2 n=$3 variant=$4 never=$5 count=$6 start rc table tried mismatched fired
   start=$(date +%s%N)

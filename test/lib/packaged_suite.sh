@@ -1,12 +1,7 @@
-# packaged_suite.sh: the opening of a suite that tests uuidx beside what Debian packages for one
-# major only (a framework or a driver, in the sid root; its "# major:" and "# packages:" lines
-# have the lab install it there and run the suite there only: elsewhere a skip saying so, which
-# lab/skips expects; a version older than the suite takes fails its tap_need). Source it by its
-# path (as tap.sh); it brings in the cluster and the checks.
-#   frameworks_blocks NAME DIR   the blocks of docs/frameworks.md marked
-#       `<!-- frameworks: NAME FILE -->`, each written as written to DIR/FILE
-#   check_key_column TABLE WHAT   tap_sql that TABLE.id is `uuid_v7 NOT NULL DEFAULT
-#       uuid_generate_v7()` and the primary key, in the database PGDATABASE names
+# packaged_suite.sh: opens a suite of a framework or driver Debian packages for one major only (its
+# "# major:"/"# packages:" lines; a skip elsewhere). Source it by path; brings in tap.sh, cluster.sh.
+#   frameworks_blocks NAME DIR   writes docs/frameworks.md's `<!-- frameworks: NAME FILE -->` blocks to DIR/FILE
+#   check_key_column TABLE WHAT  TABLE.id is `uuid_v7 NOT NULL DEFAULT uuid_generate_v7()`, the primary key
 source "$(dirname "${BASH_SOURCE[0]}")/tap.sh"
 source test/lib/cluster.sh
 

@@ -1,31 +1,17 @@
 #!/usr/bin/env python3
-"""Runs the SQL examples of README.md (and of the other Markdown files named: docs/*.md) against
-a running server and checks what the text says they give.
-
-    readme_sql.py [FILE.md...]        (README.md if none is named)
-    readme_sql.py --suite NAME FILE.md...
-                                      only the blocks skipped for suite NAME (their skip reason
-                                      names test/suites/NAME.sh), run by that suite on the server
-                                      it sets up, one after the other in one database per file
-                                      (each block continues the one before); nothing else
-
-Every file follows the same rules:
-
-- Every fenced ```sql block runs in one psql session, in a fresh database with uuidx created
-  (unless the block creates it). An HTML comment right before a block can say
-    <!-- readme-sql: continues -->            run in the previous block's database
-    <!-- readme-sql: prelude SQL... -->       run SQL first (setup the text takes for granted)
-    <!-- readme-sql: database NAME -->        name the fresh database (the block names it);
-                                              may come before a prelude in one comment
-    <!-- readme-sql: skip REASON -->          not run here (REASON names the suite that runs it)
-- A code line ending in "-- → VALUE" expects VALUE in its statement's output, and so does a
-  comment line "-- → VALUE" right after a statement.
-- Comment lines "-- ERROR:  MESSAGE" right after a statement expect that error; any other error
-  fails the block.
-- Reference table cells "`SELECT ...;` → `VALUE`" run one by one and must print VALUE.
-Prints TAP lines, "ok N - WHAT" or "not ok N - WHAT" with what it saw on "# " lines, and no plan:
-the suite that runs it adds its checks and the plan.
-Connection: PGHOST/PGPORT/PGUSER of the environment; psql from $PGBIN.
+"""readme_sql.py [FILE.md...] (README.md if none): runs the ```sql blocks of Markdown files against
+the server (PGHOST/PGPORT/PGUSER; psql from $PGBIN) and checks what the text says they give.
+`--suite NAME FILE.md...` runs only the blocks skipped for test/suites/NAME.sh, each continuing the
+one before. Each block runs in one psql session in a fresh database with uuidx created (unless the
+block creates it). An HTML comment right before a block can say
+    <!-- readme-sql: continues -->        run in the previous block's database
+    <!-- readme-sql: prelude SQL... -->   run SQL first (setup the text takes for granted)
+    <!-- readme-sql: database NAME -->    name the fresh database (may precede a prelude)
+    <!-- readme-sql: skip REASON -->      not run here (REASON names the suite that runs it)
+"-- → VALUE" at a code line's end, or on a comment line right after a statement, expects VALUE in
+its output; "-- ERROR:  MESSAGE" lines after a statement expect that error (any other fails the
+block). Reference table cells "`SELECT ...;` → `VALUE`" must print VALUE. Prints TAP check lines,
+figures on "# " lines, and no plan: the suite that runs it adds it.
 """
 import os
 import re
@@ -161,10 +147,8 @@ def main(paths):
                 print(f"ok {passed + failed + skipped} - {label} # SKIP {directive[4:].strip()}")
                 continue
             if not directive.startswith("continues") or db is None:
-                db = f"readme_{n}_{k}"
                 m = re.search(r"\bdatabase\s+(\w+)", directive)
-                if m:
-                    db = m.group(1)
+                db = m.group(1) if m else f"readme_{n}_{k}"
                 setup = f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n'
                 out = psql("postgres", setup)
                 if "ERROR" in out:
@@ -173,9 +157,7 @@ def main(paths):
                 pre = "" if re.search(r"CREATE EXTENSION uuidx", body) else "CREATE EXTENSION uuidx;\n"
                 pre += "SET timezone = 'UTC';\n"
                 m = re.search(r"\bprelude\s+(.*)$", directive, re.S)
-                if m:
-                    pre += m.group(1) + "\n"
-                out = psql(db, pre)
+                out = psql(db, pre + (m.group(1) + "\n" if m else ""))
                 if "ERROR" in out:
                     check(False, f"{label}: setup", out.strip())
                     continue
@@ -186,10 +168,7 @@ def main(paths):
             script += "\\echo '<<end>>'\n"
             out = psql(db, script)
             parts = re.split(r"^<<stmt (\d+)>>$|^<<end>>$", out, flags=re.M)
-            results = {}
-            for j in range(1, len(parts) - 1, 2):
-                if parts[j] is not None:
-                    results[int(parts[j])] = parts[j + 1]
+            results = {int(parts[j]): parts[j + 1] for j in range(1, len(parts) - 1, 2) if parts[j] is not None}
             ok, why = True, []
             for j, (s, trailing) in enumerate(stmts):
                 res = results.get(j, "")

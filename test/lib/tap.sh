@@ -1,22 +1,9 @@
-# tap.sh: a suite speaks TAP, read by prove (`prove --exec bash test/suites/NN_name.sh`): one line
-# per check, `ok N - NAME` or `not ok N - NAME`, NAME a fixed phrase, what was seen on `# ` lines
-# after it; the plan `1..N` at the end; exit status 1 when a check failed. A suite opens with
-# `source "$(dirname "$0")/../lib/tap.sh"`: set -u, and the repository's root as the directory.
-#   tap_check NAME OK [FIGURES]   OK t, true or 1 passes; anything else fails
-#   tap_sql NAME SQL              the query's one row: a boolean (it holds) and a text (the figures),
-#                                 on the server the lab hands the suite (cluster.sh)
-#   tap_skip NAME REASON          a check not run here, saying why
-#   tap_skip_all REASON           the whole suite not run here: `1..0 # SKIP REASON`, exit 0
-#   tap_need NAME OK [FIGURES]    a precondition, not a check of uuidx: a `# ` line when it holds,
-#                                 else a failed check and the end (tap_bail)
-#   tap_bail NAME [FIGURES]       a failed check, then the end (tap_done)
-#   tap_note TEXT                 each line of TEXT as a `# ` line (output that is no check's)
-#   cluster_log_has_crash         true when the log of the lab's server (UUIDX_SERVER_LOG) shows a
-#                                 crashed backend
-#   tap_gtest NAME OUT STATUS FIGURES   a GoogleTest run's output: NAME (it built and passed, exit
-#                                 STATUS), then one check per test
-#   tap_done                      with a server from the lab (UUIDX_SERVER_LOG), the check that its
-#                                 log shows no crashed backend; then the plan
+# tap.sh: TAP for a suite (set -u, cwd the repository's root): `ok N - NAME`, NAME a fixed phrase,
+# figures on `# ` lines; the plan at the end; exit 1 when a check failed. tap_check NAME OK
+# [FIGURES] (t, true or 1 passes); tap_sql NAME SQL (a row: boolean, figures); tap_skip NAME REASON;
+# tap_skip_all REASON; tap_need NAME OK [FIGURES] (a precondition: else tap_bail); tap_bail NAME
+# [FIGURES] (fail, then tap_done); tap_note TEXT; tap_gtest NAME OUT STATUS FIGURES (then a check per
+# GoogleTest test); tap_done (checks UUIDX_SERVER_LOG for a crashed backend, then the plan).
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 tap_n=0
@@ -53,11 +40,8 @@ tap_gtest() {
 }
 
 tap_skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $1 # SKIP $2"; }
-
 tap_skip_all() { echo "1..0 # SKIP $1"; exit 0; }
-
 tap_need() { case $2 in t | true | 1) tap_note "$1: ${3:-}" ;; *) tap_bail "$1" "${3:-}" ;; esac; }
-
 tap_bail() { tap_check "$1" f "${2:-}"; tap_done; }
 
 cluster_log_has_crash() {

@@ -2,28 +2,21 @@
 """time_oracle.py: the oracle of the planner hook over uuid_extract_time(id) comparisons.
 
 gen SEED PGMAJOR N OUT.sql [hypertable]
-    the tables (keys built here, bit by bit, independently of uuidx) and N random queries per
-    table, each run twice in one transaction (same now()): uuidx.time_predicates on, then off,
-    each with its EXPLAIN. `hypertable`: TimescaleDB hypertables by range of the key (10-minute
-    chunks; the extension must exist), h_chk and h_strict v7 by a CHECK, h_plain with no
-    constraint (never rewritten); Timescale takes no NULL key, no other version, no domain.
+    the tables (keys built here, independently of uuidx) and N random queries per table, each run
+    twice in one transaction (same now()), uuidx.time_predicates on then off, with its EXPLAIN.
+    `hypertable`: TimescaleDB hypertables (no NULL key, no other version, no domain): h_chk and
+    h_strict v7 by a CHECK, h_plain unconstrained (never rewritten).
 chunks OUT.txt
-    per table: the queries whose plan scans fewer chunks with the setting on than off, those
-    where it scans more (must be 0), and the chunk scans of all plans on and off (the chunks left
-    after TimescaleDB's exclusion, at planning or at executor start).
+    per table: queries scanning fewer chunks on than off, more (must be 0), and all chunk scans.
 same A.txt B.txt OUT.sql.queries
-    A: the output of OUT.sql on one server; B: of OUT.sql.rows (the rows, setting on, of every
-    query that reads no clock) on another with the same tables (a primary and its standby):
-    prints how many queries were compared, of how many, how many differ, then the first of those.
+    A: OUT.sql's output on a primary; B: OUT.sql.rows's (rows of the queries that read no clock)
+    on its standby: how many compared, of how many, how many differ, then the first of those.
 check OUT.txt
-    per table: the predicates tried, the mismatches (rows differ on and off, or a condition added
-    with the setting off; must be 0), how often the rewrite fired (an added key condition; must be
-    0 on the tables not provably v7: the mixed one, those with a foreign table in their tree, the
-    one whose domain lost its constraint), then the same two counts among the queries run with
-    enable_seqscan off (a plan reading the whole table drops the added condition from its filter).
-
-The script expects file_fdw and the file FOREIGN_FILE (below) in the data directory (the suite
-writes it), and makes a role oracle_reader that may read the tables but not call the bound functions.
+    per table: predicates tried, mismatches (rows differ, or a condition added with the setting
+    off; must be 0), how often the rewrite fired (must be 0 where not provably v7), then the same
+    two counts among the queries run with enable_seqscan off.
+Needs file_fdw and FOREIGN_FILE in the data directory; makes a role oracle_reader that may read
+the tables but not call the bound functions.
 """
 import random
 import re
@@ -112,9 +105,7 @@ def gen(seed, major, n, out, hyper=False):
     lines = ["\\set ON_ERROR_STOP 1", "SET client_min_messages = warning;", "SET timezone = 'UTC';",
              "SET search_path = public, pg_catalog;",
              "SELECT uuid_extract_version(uuid_nil()) IS NULL AS library_loaded;"]
-    # (a) v7 only, by the domain (nullable, so NULL keys too) and by a CHECK constraint (which
-    # also admits values whose version is NULL: nil, max, other variants); (b) everything, no
-    # constraint.
+    # v7 by the domain (NULL keys too), by a CHECK (which admits the ODD values too), and anything.
     v7_check = 'uuid CHECK (uuid_extract_version(id) = 7)'
     tables = {
         'o_dom': ('uuid_v7', v7s, True),
@@ -123,10 +114,8 @@ def gen(seed, major, n, out, hyper=False):
                   + [v6(rng, near_t0(rng)) for _ in range(200)] + [v1(rng, recent(rng, now_us)) for _ in range(50)]
                   + [v4(rng) for _ in range(200)], True),
     }
-    # Not provably v7 although they look so: a CHECK on a partitioned and on an inheritance parent
-    # whose tree holds a foreign table of v1 and v6 keys (file_fdw; PostgreSQL never checks a
-    # foreign table's rows), and a domain like uuid_v7 whose constraint was dropped after v7 keys
-    # went in, before v1 and v6 keys did.
+    # Not provably v7: a CHECK on parents whose tree holds a foreign table of v1/v6 keys (never
+    # checked), and a domain whose constraint was dropped before v1/v6 keys went in.
     foreign_keys = [v1(rng, near_t0(rng)) for _ in range(20)] + [v6(rng, near_t0(rng)) for _ in range(20)]
     late_keys = [v1(rng, near_t0(rng)) for _ in range(30)] + [v6(rng, recent(rng, now_us)) for _ in range(30)]
     if hyper:  # v7 keys only, none NULL: what a UUID dimension of TimescaleDB takes
@@ -135,9 +124,8 @@ def gen(seed, major, n, out, hyper=False):
                   'h_plain': ('uuid NOT NULL', v7s, False)}
     else:
         tables.update(o_fpart=(v7_check, v7s, False), o_finh=(v7_check, v7s, False), o_ddrop=('o_v7', v7s, True),
-                      # v7 by the domain, in range partitions of the key around T0 and the last
-                      # hour, and a default one (the NULL keys): a bound from now() prunes them
-                      # at planning.
+                      # range partitions around T0 and the last hour, and a default one (NULL
+                      # keys): a bound from now() prunes them at planning.
                       o_ppart=('uuid_v7', v7s, True))
         lines += ["DROP TABLE IF EXISTS o_ddrop; DROP DOMAIN IF EXISTS o_v7;",
                   "CREATE DOMAIN o_v7 AS uuid CONSTRAINT o_v7_check CHECK (uuid_check_version(VALUE, 7, 'o_v7'));",
@@ -200,14 +188,12 @@ def gen(seed, major, n, out, hyper=False):
         "INSERT INTO o_marks VALUES (NULL), ('infinity'), ('-infinity');",
         "ANALYZE o_marks;",
         "GRANT SELECT ON o_marks TO oracle_reader;",
-        # A statement's one-value result, or the error it raised (in a subtransaction, so that the
-        # run with the other setting goes on): an error both runs raise is the same answer.
+        # The result or the error (in a subtransaction): an error both runs raise is one answer.
         "CREATE OR REPLACE FUNCTION oracle_run(q text) RETURNS text LANGUAGE plpgsql AS $f$ "
         "DECLARE r text; BEGIN EXECUTE q INTO r; RETURN r; "
         "EXCEPTION WHEN OTHERS THEN RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM; END $f$;"]
-    # On hypertables a plan too may raise an error: TimescaleDB evaluates the instants at executor
-    # start to exclude chunks, also where no row would reach them (an interval out of range), with
-    # the setting on and off alike. Such a plan is recorded as its error.
+    # On hypertables a plan may raise an error too (TimescaleDB evaluates instants at executor
+    # start to exclude chunks, on and off alike): such a plan is recorded as its error.
     if hyper:
         lines.append("CREATE OR REPLACE FUNCTION oracle_explain(q text) RETURNS SETOF text LANGUAGE plpgsql AS $f$ "
                      "DECLARE l text; BEGIN FOR l IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP RETURN NEXT l; END LOOP; "
@@ -240,10 +226,9 @@ def gen(seed, major, n, out, hyper=False):
         return atom(col, inst)
 
     def guarded(col, inst):
-        # A qual that is a predicate over t.id exactly where `col` is never NULL, as constant
-        # folding reads it; the hook folds it so (qual_folding.cpp) only for a NOT NULL column
-        # outside the nullable side of an outer join. The first four are true where col is NULL:
-        # folded wrongly, their range would lose those rows.
+        # A predicate over t.id where `col` is not NULL, as constant folding reads it; the hook
+        # folds it only for a NOT NULL column outside an outer join's nullable side. The first four
+        # are true where col is NULL: folded wrongly, their range would lose those rows.
         p = atom('t.id', inst) if rng.random() < 0.8 else pred('t.id', inst)
         form = rng.choice([
             'CASE WHEN {c} IS NULL THEN true ELSE {p} END',
@@ -284,16 +269,13 @@ def gen(seed, major, n, out, hyper=False):
             noseq = rng.random() < 0.5
             if rng.random() < 0.2:  # quals read as constant folding gives them
                 q = folded_query(name, inst)
-                # (o_side joins on k, which has no index: without seq scans, a nested loop
-                # would read the whole table per row)
+                # (o_side joins on k, unindexed: without seq scans a nested loop reads it per row)
                 noseq = noseq and 'o_side' not in q
             elif shape < 0.45:
                 q = select(name, pred('t.id', inst))
             elif shape < 0.55:
-                # A predicate over parameters ($1, $2 ...), their types and values, and the
-                # statement. Some are years subtracted from now(), far enough out of range to
-                # overflow: a rewrite may add nothing that evaluates them where the original
-                # does not.
+                # A predicate over parameters; some overflow (years off now()): a rewrite may
+                # evaluate them nowhere the original does not.
                 args, types = [], []
                 def pinst():
                     if rng.random() < 0.15:
@@ -308,7 +290,7 @@ def gen(seed, major, n, out, hyper=False):
                     body = 't.k = -1 AND %s' % body
                 q = select(name, body)
                 # A generic plan made by a role that may call the bound functions, run by one that
-                # may not (oracle_reader): planned again, no error. Otherwise a parameter's generic plan.
+                # may not: planned again, no error; else a parameter's generic plan.
                 role = shape < 0.5
                 if role or args:
                     params = '(%s)' % ','.join(types) if args else ''
@@ -330,8 +312,7 @@ def gen(seed, major, n, out, hyper=False):
                     digest("t.id::text || '/' || m.at::text"), name, pred('t.id', inst))
             queries.append((name, prep, role, q, noseq))
     lines.append("SET plan_cache_mode = force_generic_plan;")
-    # The rows of each query that reads no clock, with the setting on, for `same` (its second
-    # server runs only these).
+    # For `same`: the rows, setting on, of each query that reads no clock.
     rows_only = lines[:4] + ["SET plan_cache_mode = force_generic_plan;"]
     for idx, (name, prep, role, q, noseq) in enumerate(queries):
         lines.append("BEGIN;")
@@ -369,8 +350,7 @@ def gen(seed, major, n, out, hyper=False):
             f.write('%d %s %s | %s\n' % (idx, name, ('role', prep) if role else prep or '', q))
 
 
-# The condition the hook adds, as EXPLAIN shows it: a call of a bound function (stable instant) or
-# a key compared with a uuid constant (folded); the generated predicates compare only times.
+# The condition the hook adds, in EXPLAIN: a bound function call, or the key against a uuid constant.
 ADDED = re.compile(r"uuid_v7_(lower|upper)_bound|[<>]= '[0-9a-f-]{36}'::uuid")
 CHUNK_SCAN = re.compile(r' on _hyper_\d+_\d+_chunk\b')
 

@@ -1,7 +1,5 @@
-"""uuid_values.py: RFC 9562 layouts as 128-bit integers, for the oracles (time_oracle.py,
-order_oracle.py) that write tables of known values: v7 (§5.7, rand_a as the §6.2 Method 3
-fraction), v1 and v6 (§5.1, §5.6) from a Gregorian 100-ns timestamp, v4 (§5.4), and the text form;
-and what both oracles share: the odd values, a hypertable's creation, psql's output read back."""
+"""uuid_values.py: RFC 9562 layouts as 128-bit integers for the oracles: v7 (rand_a as the §6.2
+Method 3 fraction), v1 and v6 from a Gregorian 100-ns timestamp, v4; and what both oracles share."""
 import re
 import uuid
 
