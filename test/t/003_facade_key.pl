@@ -1,14 +1,14 @@
-# uuidx.facade_key stays a secret where only a server test can look. With log_statement = 'all',
-# the one-argument façade functions used by a plain role (successes and errors, EXPLAIN VERBOSE
-# too) leave the key in no server log line, no pg_stat_statements text (where the server has it)
-# and no output the role sees. A key stored in pg_db_role_setting (ALTER ROLE ... SET, accepted as
-# a placeholder in a session where uuidx was not loaded) is never used: refused with a WARNING that
-# does not quote it, whether uuidx is loaded later in the session or preloaded.
+# uuidx.facade_key stays a secret (test/t/README.md): with log_statement = 'all', a plain role's
+# façade calls leave it in no log line, pg_stat_statements text or output; a key stored by ALTER
+# ROLE ... SET (a placeholder where uuidx was not loaded) is refused without being quoted.
 use strict;
 use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxGeneration;
 
 my ($k0, $k1) = ('a1b2c3d4e5f60718', '293a4b5c6d7e8f90');
 my $key_pattern = qr/$k0|$k1|$k0$k1/i;
@@ -120,6 +120,5 @@ $node->stop;
 $log = PostgreSQL::Test::Utils::slurp_file($node->logfile);
 my $others = grep { /$key_pattern/ && !/ALTER ROLE app SET/ } split /\n/, $log;
 is($others, 0, "no log line holds the key, apart from the superuser's own ALTER ROLE statements");
-unlike($log, qr/terminated by signal|was terminated by|terminating any other active server processes/,
-	'no backend crashed');
+no_crash_in_log($node, 'no backend crashed');
 done_testing();

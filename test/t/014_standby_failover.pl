@@ -1,9 +1,6 @@
-# uuidx on a streaming standby and after a failover (test/t/README.md). The primary runs uuidx
-# preloaded in server scope; the standbys come from its base backup. The clocks behind are set
-# with libfaketime, and each is checked to be still before the old primary's last key when the
-# keys are made; the promotion with one clock for both servers shows keys above the old
-# primary's (RFC 9562 §6.2), the second standby 10 s behind is the control for the third
-# (uuidx.v7_above_replayed = on).
+# uuidx on a streaming standby and after a failover (test/t/README.md). The clocks behind
+# (libfaketime) are checked to be still before the old primary's last key when the keys are made;
+# the second standby 10 s behind is the control for the third (uuidx.v7_above_replayed = on).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -16,38 +13,25 @@ use UuidxFaketime;
 use UuidxGeneration;
 
 my $server_scope = "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'";
-my $primary = PostgreSQL::Test::Cluster->new('primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', $server_scope);
-$primary->start;
+my $primary = started_node('primary', $server_scope, allows_streaming => 1);
 $primary->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
 	INSERT INTO events (n) SELECT g FROM generate_series(1, 10000) g});
 
 $primary->backup('base');
 my $libfaketime = faketime_library();
-# Each standby under libfaketime when it is installed, its clock at the real time until stepped.
+# Each standby under libfaketime when it is installed, at the real time until stepped.
 sub standby
 {
 	my ($name, $conf) = @_;
 	my $node = PostgreSQL::Test::Cluster->new($name);
 	$node->init_from_backup($primary, 'base', has_streaming => 1);
 	$node->append_conf('postgresql.conf', $conf) if $conf;
-	return ($node, faketime_start($node, $libfaketime)) if $libfaketime;
-	$node->start;
-	return ($node);
+	return ($node, faketime_start($node, $libfaketime));
 }
 my ($standby, $set_standby_clock) = standby('standby');
 my ($behind, $set_clock) = standby('standby_behind');
 my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
-
-sub set_scope
-{
-	my ($node, $scope) = @_;
-	$node->append_conf('postgresql.conf', "uuidx.v7_scope = '$scope'");
-	$node->reload;
-	poll_sql($node, 'postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'") or die "uuidx.v7_scope did not become $scope";
-}
 
 # More rows after the backup: they reach the standby by streaming, not in the backup. Among them
 # three just at the edge of the time query's window below: 120 and 61 min old (outside), 59 min
@@ -76,9 +60,9 @@ SKIP:
 	my (undef, undef, $first_max) = split /\|/, $standby->safe_psql('postgres', $values);
 	$set_standby_clock->('-10');
 	my ($scope, $server_min) = split /\|/, $standby->safe_psql('postgres', $values);
-	set_scope($standby, 'session');
+	reload_setting($standby, 'uuidx.v7_scope', 'session');
 	my ($control_scope, undef, $session_max) = split /\|/, $standby->safe_psql('postgres', $values);
-	set_scope($standby, 'server');
+	reload_setting($standby, 'uuidx.v7_scope', 'server');
 	$set_standby_clock->('+0');
 	note "earlier session's last value $first_max; later session's first, server scope $server_min; later session's last, session scope $session_max";
 	ok($scope eq 'server' && $server_min gt $first_max,
@@ -172,7 +156,7 @@ SKIP:
 	ok($scope eq 'server' && $count == 1000 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
 		'uuidx.v7_above_replayed, promoted with its clock behind, server scope: no new key below the old primary\'s last key');
 	# A new session in session scope: its own sequence starts above the replayed commits as well.
-	set_scope($above, 'session');
+	reload_setting($above, 'uuidx.v7_scope', 'session');
 	($scope, $count, $below, $first_ms, $clock_ms) = $new_keys->(31001, 31100);
 	ok($scope eq 'session' && $count == 100 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
 		'uuidx.v7_above_replayed, a new session in session scope, its clock behind: no new key below the old primary\'s last key');

@@ -1,9 +1,6 @@
-# uuidx behind PgBouncer in transaction pooling (test/t/README.md), on three servers: uuidx not
-# preloaded, in session_preload_libraries, in shared_preload_libraries. The hook is installed when
-# the library loads, so without a preload a server connection rewrites only after a uuidx call ran
-# on it. Session scope promises no order to a client whose transactions move between server
-# connections: reported, not checked; server scope does. Prepared statements across server
-# connections need PgBouncer 1.21 (max_prepared_statements): skipped, saying so, before it.
+# uuidx behind PgBouncer in transaction pooling (test/t/README.md). Without a preload a server
+# connection rewrites only after a uuidx call loaded the hook on it. Session scope promises no
+# order to a client whose transactions move between server connections (reported, not checked).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -39,10 +36,7 @@ my $time_query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= no
 sub pooled_server
 {
 	my ($name, $conf) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
-	$node->append_conf('postgresql.conf', $conf) if $conf;
-	$node->start;
+	my $node = started_node($name, $conf);
 	$node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 		CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
 		INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - g * interval '10 minutes' + interval '5 minutes'), g FROM generate_series(1, 7200) g;
@@ -131,23 +125,9 @@ for my $s (@servers)
 	is($node->safe_psql('postgres', "SET uuidx.time_predicates = off; $time_query"), '6', "$label: the same count with the rewrite off");
 
 	# ---- generation through the pool
-	my $scope = 'session';
-	if ($name eq 'shared_preload')
+	for my $scope ($name eq 'shared_preload' ? ('server', 'session') : ('session'))
 	{
-		$node->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
-		$node->reload;
-		$node->poll_query_until('postgres', q{SELECT current_setting('uuidx.v7_scope') = 'server'}) or die 'uuidx.v7_scope';
-		$scope = 'server';
-	}
-	for my $round ($name eq 'shared_preload' ? ('server', 'session') : ('session'))
-	{
-		if ($round ne $scope)
-		{
-			$node->safe_psql('postgres', qq{ALTER SYSTEM SET uuidx.v7_scope = '$round'});
-			$node->reload;
-			$node->poll_query_until('postgres', qq{SELECT current_setting('uuidx.v7_scope') = '$round'}) or die 'uuidx.v7_scope';
-			$scope = $round;
-		}
+		reload_setting($node, 'uuidx.v7_scope', $scope) if $name eq 'shared_preload';
 		$node->safe_psql('postgres', 'TRUNCATE gen');
 		my ($ran, $log) = pgbench_through_pool($server, "\\set n :n + 1\nINSERT INTO gen VALUES (:client_id, :n, uuid_generate_v7(), pg_backend_pid());\n",
 			'-c', $clients, '-j', 1, '-t', 500, '-D', 'n=0');
