@@ -35,8 +35,7 @@ INSERT INTO ev SELECT FROM generate_series(1, 100);
 });
 $node->safe_psql('postgres', 'CREATE EXTENSION pg_stat_statements') if $pgss;
 
-# psql as ROLE (the bootstrap superuser when undef), going on after errors; what it prints and
-# what it says on stderr, as one text.
+# psql as ROLE (undef: the bootstrap superuser), going on after errors: stdout and stderr, one text.
 sub as_role
 {
 	my ($role, $sql) = @_;
@@ -80,14 +79,8 @@ SKIP:
 	ok($facade >= 3 && leaks($texts) == 0, "pg_stat_statements has the role's facade queries and no text with the key");
 }
 
-# A key in pg_db_role_setting: stored only where uuidx was not loaded (a placeholder; the server's
-# own rule for superusers), and never used.
-my $conf = $node->data_dir . '/postgresql.conf';
-my $text = PostgreSQL::Test::Utils::slurp_file($conf);
-$text =~ s/^uuidx\.facade_key.*$//mg;
-open(my $fh, '>', $conf) or die "$conf: $!";
-print $fh $text;
-close($fh);
+# A key in pg_db_role_setting: stored only where uuidx was not loaded (a placeholder), never used.
+$node->adjust_conf('postgresql.conf', 'uuidx\.facade_key', undef);
 $node->reload;
 # New sessions no longer see the key of the file (uuidx is not loaded in them: a placeholder).
 $node->poll_query_until('postgres', q{SELECT coalesce(current_setting('uuidx.facade_key', true), '') = ''})

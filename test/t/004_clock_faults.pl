@@ -87,8 +87,7 @@ for my $v (1, 6, 7)
 	  SELECT count(*) = count(DISTINCT u), format('%s values, duplicates = %s', count(*), count(*) - count(DISTINCT u))
 	  FROM clk WHERE v = $v});
 }
-# v1 and v6 share the session's Gregorian state (same node and clock_seq), so their timestamps,
-# compared through the v6 form, increase together in call order.
+# v1 and v6 share the session's Gregorian state, so their timestamps increase together.
 check_sql($node, 'v1 and v6 timestamps strictly increasing together', q{
   SELECT count(*) FILTER (WHERE k <= prev) = 0,
          format('%s v1+v6 values, not increasing = %s, distinct nodes = %s', count(*),
@@ -96,9 +95,7 @@ check_sql($node, 'v1 and v6 timestamps strictly increasing together', q{
   FROM (SELECT k, lag(k) OVER (ORDER BY seq) prev
         FROM (SELECT seq, CASE v WHEN 1 THEN uuid_v1_to_v6(u) ELSE u END k FROM clk WHERE v IN (1, 6)) a) s});
 
-# Per phase: how far the values are from the (faked) clock. After a backward step they keep
-# counting from the session's last value (ahead of the clock by up to the step); back at real
-# time, or after a forward step, they follow the clock again.
+# Per phase, how far the values are from the (faked) clock.
 my $lag = 'extract(epoch FROM at - uuid_extract_time(u)) * 1000';    # ms the clock is ahead of the value
 my %back = (2 => 1, 4 => 3600, 7 => 86400);
 for my $p (@phases)

@@ -146,9 +146,7 @@ $pub->safe_psql('postgres', "INSERT INTO orders (n, note) SELECT g, 'streamed $_
 $pub->safe_psql('postgres', q{UPDATE orders SET note = note || ' (updated)' WHERE n % 10 = 0; DELETE FROM orders WHERE n % 7 = 0});
 my $digest = q{SELECT count(*) || ' ' || md5(string_agg(o::text, ',' ORDER BY id)) FROM orders o};
 my $published = $pub->safe_psql('postgres', $digest);
-$sub->poll_query_until('postgres', q{SELECT count(*) = 0 FROM pg_subscription_rel WHERE srsubstate NOT IN ('r', 's')})
-  or diag('the initial sync did not end');
-$pub->wait_for_catchup('sub_orders');
+$sub->wait_for_subscription_sync($pub, 'sub_orders');
 my $subscribed = $sub->safe_psql('postgres', $digest);
 note("count + md5 of every row in id order: publisher: $published; subscriber: $subscribed");
 ok($published ne '' && $subscribed eq $published, 'logical replication: rows identical on publisher and subscriber');

@@ -33,9 +33,8 @@ my ($standby, $set_standby_clock) = standby('standby');
 my ($behind, $set_clock) = standby('standby_behind');
 my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
 
-# More rows after the backup: they reach the standby by streaming, not in the backup. Among them
-# three just at the edge of the time query's window below: 120 and 61 min old (outside), 59 min
-# old (inside).
+# Rows after the backup reach the standby by streaming; three at the edge of the time query's
+# window: 120 and 61 min old (outside), 59 min old (inside).
 $primary->safe_psql('postgres', q{INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g;
 	INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - m * interval '1 minute'), -m FROM unnest('{120, 61, 59}'::int[]) m});
 $primary->wait_for_catchup($_) for $standby, $behind, $above;
@@ -50,9 +49,8 @@ is( $standby->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE 
 is( $standby->safe_psql('postgres', q{SELECT pg_is_in_recovery(), current_setting('transaction_read_only'), uuid_extract_version(uuid_generate_v7())}),
 	't|on|7', 'standby: in recovery, uuid_generate_v7() works read-only and is v7');
 
-# Two sessions of the standby, one after the other, its clock stepped 10 s back in between. In
-# server scope the second draws from the standby's shared sequence, above the first's values; in
-# session scope it starts from its clock, below them.
+# Two sessions of the standby, its clock stepped 10 s back in between: in server scope the second
+# draws from the shared sequence, above the first's values; in session scope from its clock, below.
 SKIP:
 {
 	faketime_missing($libfaketime, 2);
@@ -105,9 +103,8 @@ ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still ref
 $standby->stop;
 
 # ---- failover to a server whose clock is 10 s behind
-# Had the failover taken longer than the clock's lag, its keys would be later than the old
-# primary's for want of time: the check asserts that its clock, read after the insert, was still
-# before the old primary's last key.
+# Its clock, read after the insert, must still be before the old primary's last key (else its
+# keys would be later for want of time).
 SKIP:
 {
 	faketime_missing($libfaketime, 3);

@@ -28,12 +28,9 @@ $node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	CREATE TABLE keys (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), scope text NOT NULL,
 	                   round int NOT NULL, client int NOT NULL, n int NOT NULL)});
 
-# One transaction a row; n counts the client's transactions (pgbench keeps a client's variables
-# from one transaction to the next).
+# One transaction a row; n counts the client's transactions (pgbench keeps a client's variables).
 my $script = "$tmp/insert.pgbench";
-open my $fh, '>', $script or die "cannot write $script: $!";
-print $fh "\\set n :n + 1\nINSERT INTO keys (scope, round, client, n) VALUES (:scope, :round, :client_id, :n);\n";
-close $fh;
+append_to_file($script, "\\set n :n + 1\nINSERT INTO keys (scope, round, client, n) VALUES (:scope, :round, :client_id, :n);\n");
 
 # What must come back after a crash: the settings, and the façade key through what it makes.
 my $settings_sql = q{SELECT (SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) FROM pg_settings WHERE name LIKE 'uuidx.%')
@@ -84,8 +81,7 @@ sub start_load
 		'>', $out, '2>', $err, IPC::Run::timeout(90));
 }
 
-# Acknowledged transactions per client of a round, from pgbench's log: one line each, its
-# first field the client.
+# Acknowledged transactions per client of a round: pgbench's log, a line each, the client first.
 sub acknowledged
 {
 	my ($round) = @_;

@@ -82,8 +82,7 @@ SKIP:
 	$set_clock->('+0');
 }
 
-# One clock again: new keys above all the primary made (with the clock behind, the control above,
-# they sorted below).
+# One clock again: new keys above all the primary made (with the clock behind they sorted below).
 $restored->safe_psql('postgres', q{INSERT INTO events (batch) SELECT 0 FROM generate_series(1, 1000)});
 my ($smallest, $keys, $distinct) = split /\|/, $restored->safe_psql('postgres', 'SELECT min(id) FILTER (WHERE batch = 0), count(*), count(DISTINCT id) FROM events');
 note "the primary's last key $primary_last (batch $batches, lost); smallest new key $smallest; $keys keys, $distinct distinct";

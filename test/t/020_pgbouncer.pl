@@ -27,12 +27,10 @@ note "PgBouncer $version ($pgbouncer)";
 
 my $clients = 8;
 my $statements = 40;
-# Rows every 10 minutes, 5 minutes off the hour's edges: the answer stays the same while now()
-# moves on during the test.
+# Rows every 10 minutes, 5 minutes off the hour's edges: the answer holds while now() moves on.
 my $time_query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
 
-# A server, and PgBouncer in front of it on a port of its own, in transaction pooling mode with
-# a pool of 3 server connections.
+# A server, and PgBouncer in front of it in transaction pooling, a pool of 3 server connections.
 sub pooled_server
 {
 	my ($name, $conf) = @_;
@@ -46,18 +44,12 @@ sub pooled_server
 	# A short directory: a Unix socket's path is limited to about 100 bytes.
 	my $dir = PostgreSQL::Test::Utils::tempdir_short();
 	my $port = PostgreSQL::Test::Cluster::get_free_port();
-	my $user = `id -un`;
-	chomp $user;
-	open my $users, '>', "$dir/users.txt" or die $!;
-	print $users qq{"$user" ""\n};
-	close $users;
-	open my $ini, '>', "$dir/pgbouncer.ini" or die $!;
-	print $ini "[databases]\npostgres = host=" . $node->host . ' port=' . $node->port . " dbname=postgres\n"
-	  . "[pgbouncer]\nlisten_addr =\nlisten_port = $port\nunix_socket_dir = $dir\nauth_type = trust\n"
-	  . "auth_file = $dir/users.txt\npool_mode = transaction\ndefault_pool_size = 3\nmax_client_conn = 100\n"
-	  . "logfile = $dir/pgbouncer.log\npidfile = $dir/pgbouncer.pid\n"
-	  . ($keeps_prepared ? "max_prepared_statements = 100\n" : '');
-	close $ini;
+	append_to_file("$dir/users.txt", '"' . getpwuid($>) . "\" \"\"\n");
+	append_to_file("$dir/pgbouncer.ini", "[databases]\npostgres = host=" . $node->host . ' port=' . $node->port . " dbname=postgres\n"
+		  . "[pgbouncer]\nlisten_addr =\nlisten_port = $port\nunix_socket_dir = $dir\nauth_type = trust\n"
+		  . "auth_file = $dir/users.txt\npool_mode = transaction\ndefault_pool_size = 3\nmax_client_conn = 100\n"
+		  . "logfile = $dir/pgbouncer.log\npidfile = $dir/pgbouncer.pid\n"
+		  . ($keeps_prepared ? "max_prepared_statements = 100\n" : ''));
 	my ($out, $err) = ('', '');
 	my $bouncer = IPC::Run::start([ $pgbouncer, "$dir/pgbouncer.ini" ], '>', \$out, '2>', \$err);
 	for (1 .. 100)
