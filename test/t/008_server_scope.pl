@@ -92,7 +92,10 @@ ok( index($out, 'count=100000') >= 0
 	  && $out =~ /Workers Launched: [12]/
 	  && index($out, 'ERROR') < 0,
 	"no preload, 'server' in the configuration, uuidx loaded by session_preload_libraries: a parallel query works");
-reload_setting($plain, 'session_preload_libraries', '');
+# RESET: SET to '' would give the list '""'.
+$plain->safe_psql('postgres', 'ALTER SYSTEM RESET session_preload_libraries');
+$plain->reload;
+poll_sql($plain, 'postgres', q{SELECT current_setting('session_preload_libraries') = ''}) or die 'session_preload_libraries was not reset';
 
 $out = psql_all($plain, "\\set VERBOSITY verbose\nSELECT uuid_generate_v7();");
 note(join(' ', $out =~ /(ERROR:.*)/g));
