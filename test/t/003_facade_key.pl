@@ -1,14 +1,14 @@
-# uuidx.facade_key stays a secret where only a server test can look. With log_statement = 'all',
-# the one-argument façade functions used by a plain role (successes and errors, EXPLAIN VERBOSE
-# too) leave the key in no server log line, no pg_stat_statements text (where the server has it)
-# and no output the role sees. A key stored in pg_db_role_setting (ALTER ROLE ... SET, accepted as
-# a placeholder in a session where uuidx was not loaded) is never used: refused with a WARNING that
-# does not quote it, whether uuidx is loaded later in the session or preloaded.
+# uuidx.facade_key stays a secret (test/t/README.md): with log_statement = 'all', a plain role's
+# façade calls leave it in no log line, pg_stat_statements text or output; a key stored by ALTER
+# ROLE ... SET (a placeholder where uuidx was not loaded) is refused without being quoted.
 use strict;
 use warnings FATAL => 'all';
+use FindBin;
+use lib "$FindBin::RealBin/lib";
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxGeneration;
 
 my ($k0, $k1) = ('a1b2c3d4e5f60718', '293a4b5c6d7e8f90');
 my $key_pattern = qr/$k0|$k1|$k0$k1/i;
@@ -35,8 +35,7 @@ INSERT INTO ev SELECT FROM generate_series(1, 100);
 });
 $node->safe_psql('postgres', 'CREATE EXTENSION pg_stat_statements') if $pgss;
 
-# psql as ROLE (the bootstrap superuser when undef), going on after errors; what it prints and
-# what it says on stderr, as one text.
+# psql as ROLE (undef: the bootstrap superuser), going on after errors: stdout and stderr, one text.
 sub as_role
 {
 	my ($role, $sql) = @_;
@@ -80,14 +79,8 @@ SKIP:
 	ok($facade >= 3 && leaks($texts) == 0, "pg_stat_statements has the role's facade queries and no text with the key");
 }
 
-# A key in pg_db_role_setting: stored only where uuidx was not loaded (a placeholder; the server's
-# own rule for superusers), and never used.
-my $conf = $node->data_dir . '/postgresql.conf';
-my $text = PostgreSQL::Test::Utils::slurp_file($conf);
-$text =~ s/^uuidx\.facade_key.*$//mg;
-open(my $fh, '>', $conf) or die "$conf: $!";
-print $fh $text;
-close($fh);
+# A key in pg_db_role_setting: stored only where uuidx was not loaded (a placeholder), never used.
+$node->adjust_conf('postgresql.conf', 'uuidx\.facade_key', undef);
 $node->reload;
 # New sessions no longer see the key of the file (uuidx is not loaded in them: a placeholder).
 $node->poll_query_until('postgres', q{SELECT coalesce(current_setting('uuidx.facade_key', true), '') = ''})
@@ -120,6 +113,5 @@ $node->stop;
 $log = PostgreSQL::Test::Utils::slurp_file($node->logfile);
 my $others = grep { /$key_pattern/ && !/ALTER ROLE app SET/ } split /\n/, $log;
 is($others, 0, "no log line holds the key, apart from the superuser's own ALTER ROLE statements");
-unlike($log, qr/terminated by signal|was terminated by|terminating any other active server processes/,
-	'no backend crashed');
+no_crash_in_log($node, 'no backend crashed');
 done_testing();

@@ -1,10 +1,6 @@
-# Concurrency: 16 sessions at once (pgbench, one connection each) generate 100,000 values each of
-# v1, v4, v6 and v7 (test/concurrency/session.pgbench). No duplicate across all sessions for any
-# version, v1/v6/v7 strictly increasing in each session's call order, version and variant bits
-# right, each session its own v1 node. Then v7 alone, four calls in a row
-# (test/concurrency/session_v7.pgbench): the same checks, and within each session a value on the
-# tick of the one before it has the previous rand_b plus an increment in [1, 2^32]
-# (RFC 9562 §6.2, Method 2).
+# Concurrency (test/t/README.md): 16 sessions generate at once (test/concurrency/*.pgbench); then
+# v7 alone, where a value on the tick of the one before it steps rand_b by 1 to 2^32 (RFC 9562
+# §6.2, Method 2).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -17,13 +13,9 @@ use UuidxGeneration;
 
 my $sessions = 16;
 my $per_session = 100_000;
-my $v7_per_session = 100_000;
 my $chunk = 10_000;
 
-my $node = PostgreSQL::Test::Cluster->new('concurrency');
-$node->init;
-$node->append_conf('postgresql.conf', 'max_connections = 40');
-$node->start;
+my $node = started_node('concurrency', 'max_connections = 40');
 $node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 
 gen_tables($node);
@@ -32,23 +24,20 @@ my $start = time;
 gen_checks($node, $sessions, $per_session, '');
 note(sprintf('checks took %.1f s', time - $start));
 
-if ($v7_per_session > 0)
-{
-	gen_tables($node, 7);
-	gen_concurrent($node, $sessions, $v7_per_session, $chunk, 'session_v7.pgbench', 7);
-	$start = time;
-	gen_checks($node, $sessions, $v7_per_session, 'v7 only: ', 7);
-	# tick = the first 16 hex digits, rand_b = the last 16 without the variant bits.
-	check_sql($node, 'v7 only: same-tick increments within each session', q{
-		SELECT same > 0 AND bad = 0, format('%s values, %s on the tick of the value before them, increment outside [1, 2^32] = %s', n, same, bad)
-		FROM (SELECT count(*) n, count(*) FILTER (WHERE tick = prev_tick) same,
-		             count(*) FILTER (WHERE tick = prev_tick AND rand_b - prev_rand_b NOT BETWEEN 1 AND 4294967296) bad
-		      FROM (SELECT tick, rand_b, lag(tick) OVER w prev_tick, lag(rand_b) OVER w prev_rand_b
-		            FROM (SELECT sid, seq, left(h, 16) tick, ('x' || right(h, 16))::bit(64)::bigint & 4611686018427387903 rand_b
-		                  FROM (SELECT sid, seq, replace(u::text, '-', '') h FROM gen_v7) a) b
-		            WINDOW w AS (PARTITION BY sid ORDER BY seq)) c) d});
-	note(sprintf('checks took %.1f s', time - $start));
-}
+gen_tables($node, 7);
+gen_concurrent($node, $sessions, $per_session, $chunk, 'session_v7.pgbench', 7);
+$start = time;
+gen_checks($node, $sessions, $per_session, 'v7 only: ', 7);
+# tick = the first 16 hex digits, rand_b = the last 16 without the variant bits.
+check_sql($node, 'v7 only: same-tick increments within each session', q{
+	SELECT same > 0 AND bad = 0, format('%s values, %s on the tick of the value before them, increment outside [1, 2^32] = %s', n, same, bad)
+	FROM (SELECT count(*) n, count(*) FILTER (WHERE tick = prev_tick) same,
+	             count(*) FILTER (WHERE tick = prev_tick AND rand_b - prev_rand_b NOT BETWEEN 1 AND 4294967296) bad
+	      FROM (SELECT tick, rand_b, lag(tick) OVER w prev_tick, lag(rand_b) OVER w prev_rand_b
+	            FROM (SELECT sid, seq, left(h, 16) tick, ('x' || right(h, 16))::bit(64)::bigint & 4611686018427387903 rand_b
+	                  FROM (SELECT sid, seq, replace(u::text, '-', '') h FROM gen_v7) a) b
+	            WINDOW w AS (PARTITION BY sid ORDER BY seq)) c) d});
+note(sprintf('checks took %.1f s', time - $start));
 
 $node->stop;
 no_crash_in_log($node);

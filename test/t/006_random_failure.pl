@@ -1,10 +1,6 @@
-# A failing random source, seen through SQL. The test build (make UUIDX_FAULT_INJECTION=1,
-# installed by the lab into a throwaway copy of the server's installation, UUIDX_FAULTS_INSTALL)
-# has a setting uuidx.test_random_failure that makes every refill of the random buffer fail. With
-# it on, every generator that draws random bits raises XX000 "could not generate random values"
-# (the SQLSTATE and message of PostgreSQL's own gen_random_uuid()) with its detail, and returns no
-# value; with it off again the same session generates as before, v7 and v1 still increasing. The
-# shipped library (the installation under test) has no such setting.
+# A failing random source (test/t/README.md): the fault-injection build's
+# uuidx.test_random_failure fails every refill of the random buffer; the generators raise what
+# PostgreSQL's own gen_random_uuid() raises (XX000 "could not generate random values").
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -23,9 +19,7 @@ my $shipped = PostgreSQL::Test::Utils::slurp_file("$pkglibdir/uuidx.so");
 note("the shipped library: $pkglibdir/uuidx.so");
 ok(index($shipped, 'test_random_failure') < 0, 'the shipped library has no uuidx.test_random_failure');
 
-my $node = PostgreSQL::Test::Cluster->new('random_failure', install_path => $ENV{UUIDX_FAULTS_INSTALL});
-$node->init;
-$node->start;
+my $node = started_node('random_failure', '', install_path => $ENV{UUIDX_FAULTS_INSTALL});
 $node->safe_psql('postgres', q{
 	CREATE EXTENSION uuidx;
 	CREATE FUNCTION outcome(expr text) RETURNS text LANGUAGE plpgsql AS $$

@@ -1,10 +1,7 @@
-# Fork safety (test/t/README.md). The shipped library leaves its session state empty until a
-# backend uses it, so a postmaster that preloads it has nothing to pass on; this test runs the
-# fault-injection build (UUIDX_FAULTS_INSTALL), whose _PG_init fills the state as a first call
-# would (random buffer, v1 node and clock_seq, last v7 tick). Only the fork handler
-# (forget_in_forked_children) then makes each backend and parallel worker start afresh; without it
-# the checks fail (the same v4 values and v1 node in every session). The parallel scan reads 10^6
-# rows (2.5·10^5 where UUIDX_TEST_SIZE=lean).
+# Fork safety (test/t/README.md). The shipped library leaves its state empty until a backend uses
+# it; the fault-injection build's _PG_init fills it (random buffer, v1 node and clock_seq, last v7
+# tick), so only the fork handler makes each backend and worker start afresh (without it: the same
+# v4 values and v1 node in every session).
 use strict;
 use warnings FATAL => 'all';
 use File::Basename qw(dirname);
@@ -22,13 +19,10 @@ my $sessions = 16;
 my $per_session = 100_000;
 my $parallel_rows = sized(1_000_000, 250_000);
 
-my $node = PostgreSQL::Test::Cluster->new('fork_safety', install_path => $ENV{UUIDX_FAULTS_INSTALL});
-$node->init;
-$node->append_conf('postgresql.conf', qq{shared_preload_libraries = 'uuidx'
+my $node = started_node('fork_safety', qq{shared_preload_libraries = 'uuidx'
 max_connections = 40
 max_worker_processes = 16
-max_parallel_workers = 8});
-$node->start;
+max_parallel_workers = 8}, install_path => $ENV{UUIDX_FAULTS_INSTALL});
 
 # The postmaster itself has the library mapped: every backend is forked with it already loaded.
 my ($postmaster) = split /\n/, PostgreSQL::Test::Utils::slurp_file($node->data_dir . '/postmaster.pid');
@@ -62,11 +56,9 @@ for my $v (1, 4, 6, 7)
 	my $plan = $node->safe_psql('postgres', "$parallel_settings
 		EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF)
 		CREATE UNLOGGED TABLE par_v$v AS SELECT i, uuid_generate_v$v() u FROM par_src");
-	my ($launched) = $plan =~ /Workers Launched: (\d+)/;
-	$launched //= 0;
+	my $launched = ($plan =~ /Workers Launched: (\d+)/)[0] // 0;
 	# The generator must be evaluated in the Parallel Seq Scan (in the workers), not above Gather.
-	my ($in_scan) = $plan =~ /Parallel Seq Scan[^\n]*\n\s*(Output:[^\n]*)/;
-	$in_scan //= '';
+	my $in_scan = ($plan =~ /Parallel Seq Scan[^\n]*\n\s*(Output:[^\n]*)/)[0] // '';
 	note("parallel v$v: Workers Launched: $launched; Parallel Seq Scan $in_scan");
 	ok($launched >= 1 && index($in_scan, "uuid_generate_v$v()") >= 0, "parallel v$v plan used workers, the generator in their scan")
 	  or diag($plan);
@@ -75,10 +67,9 @@ for my $v (1, 4, 6, 7)
 		       format('%s values from a parallel scan, %s distinct, duplicates = %s', count(*), count(DISTINCT u), count(*) - count(DISTINCT u))
 		FROM par_v$v});
 	check_sql($node, "parallel v$v version and variant bits", qq{
-		SELECT count(*) FILTER (WHERE substr(u::text, 15, 1) <> '$v' OR substr(u::text, 20, 1) NOT IN ('8', '9', 'a', 'b')) = 0,
-		       format('wrong version nibble or variant = %s of %s',
-		              count(*) FILTER (WHERE substr(u::text, 15, 1) <> '$v' OR substr(u::text, 20, 1) NOT IN ('8', '9', 'a', 'b')), count(*))
-		FROM par_v$v});
+		SELECT bad = 0, format('wrong version nibble or variant = %s of %s', bad, n)
+		FROM (SELECT count(*) n, count(*) FILTER (WHERE substr(u::text, 15, 1) <> '$v' OR substr(u::text, 20, 1) NOT IN ('8', '9', 'a', 'b')) bad
+		      FROM par_v$v) s});
 	next unless $v == 1;
 	# Every process (leader and each worker) picks its own node: more than one node proves the
 	# values came from several processes, and no process may share a node with another.

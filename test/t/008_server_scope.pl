@@ -1,12 +1,7 @@
-# One v7 sequence per server (uuidx.v7_scope = 'server'; test/t/README.md), in five parts:
-#  1. without preload 'server' is refused (55000), by ALTER SYSTEM and from the configuration
-#     file, also in a session idle in a transaction block when the reload arrives; everything else
-#     works (a parallel query whose workers restore 'server' from their leader);
-#  2. 16 sessions x 100,000 values; 3. a crash restart (kill -9 of a backend);
-#  4. sessions taking turns (test/serverscope/turns.sql), 10,000 turns (4,000 where
-#     UUIDX_TEST_SIZE=lean), the clock stepped back 2 s (libfaketime) and two sessions joining
-#     after it; the same run in session scope is the control that must fail;
-#  5. a crash restart after the clock stepped back: values restart from the clock (docs/scale-out.md).
+# One v7 sequence per server (uuidx.v7_scope = 'server'; test/t/README.md): 1. refused without
+# preload; 2. many sessions at once; 3. a crash restart; 4. sessions taking turns
+# (test/serverscope/turns.sql) across a clock step back, session scope the control that must
+# fail; 5. a crash restart after the step: values restart from the clock (docs/scale-out.md).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -15,7 +10,7 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(time usleep);
+use Time::HiRes qw(time);
 use UuidxFaketime;
 use UuidxGeneration;
 
@@ -34,66 +29,23 @@ sub psql_all
 	return "$out\n$err";
 }
 
-# True when the server answers a query. Given with -c, not on psql's standard input: a psql that
-# cannot connect (the server restarting) exits before reading it, and the write would fail.
-sub server_answers
-{
-	my ($node, $query, $want) = @_;
-	my ($o, $e) = ('', '');
-	IPC::Run::run([ 'psql', '-X', '-A', '-t', '-h', $node->host, '-p', $node->port, '-d', 'postgres', '-c', $query // 'SELECT 1' ],
-		'>', \$o, '2>', \$e, '<', \undef)
-	  or return 0;
-	chomp $o;
-	return defined $want ? $o eq $want : 1;
-}
-
-# The configuration reloaded and seen by a new session.
-sub reload_and_wait
-{
-	my ($node, $setting, $want) = @_;
-	$node->reload;
-	for (1 .. 100)
-	{
-		return if $node->safe_psql('postgres', "SELECT current_setting('$setting')") eq $want;
-		usleep(100_000);
-	}
-	die "$setting did not become '$want' after the reload";
-}
-
-# Kills one backend with SIGKILL: the postmaster terminates every backend, re-creates shared
-# memory (running uuidx's startup hook again) and accepts connections once recovery is done
-# (restart_after_crash, which PostgreSQL::Test::Cluster turns off, is on in the nodes that crash).
+# Kills a backend with SIGKILL: the postmaster re-creates shared memory (uuidx's startup hook runs
+# again) and accepts connections after recovery (restart_after_crash is on in the nodes that crash).
 sub crash_restart
 {
 	my ($node) = @_;
-	my ($out, $err) = ('', '');
-	my $sleeper = IPC::Run::start(
-		[ 'psql', '-X', '-h', $node->host, '-p', $node->port, '-d', 'postgres', '-c', 'SELECT pg_sleep(120)' ],
-		'>', \$out, '2>', \$err);
-	my $pid = '';
-	for (1 .. 100)
-	{
-		$pid = $node->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(120)' LIMIT 1});
-		last if $pid ne '';
-		usleep(100_000);
-	}
-	return 0 if $pid eq '';
-	kill 'KILL', $pid;
+	my $sleep = 'SELECT pg_sleep(120)';
+	my $sleeper = IPC::Run::start([ 'psql', '-X', '-d', $node->connstr('postgres'), '-c', $sleep ], '>', \my $o, '2>', \my $e);
+	$node->poll_query_until('postgres', "SELECT count(*) > 0 FROM pg_stat_activity WHERE query = '$sleep'") or return 0;
+	my $offset = -s $node->logfile;
+	kill 'KILL', $node->safe_psql('postgres', "SELECT pid FROM pg_stat_activity WHERE query = '$sleep' LIMIT 1");
 	$sleeper->finish;
-	for (1 .. 300)
-	{
-		return 1
-		  if server_answers($node)
-		  && PostgreSQL::Test::Utils::slurp_file($node->logfile) =~ /all server processes terminated; reinitializing/;
-		usleep(200_000);
-	}
-	return 0;
+	return (eval { $node->wait_for_log(qr/all server processes terminated; reinitializing/, $offset) }
+		  && poll_sql($node, 'postgres', 'SELECT true')) ? 1 : 0;
 }
 
 # ---- 1. without shared_preload_libraries --------------------------------------------------
-my $plain = PostgreSQL::Test::Cluster->new('no_preload');
-$plain->init;
-$plain->start;
+my $plain = started_node('no_preload');
 $plain->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 my $out = psql_all($plain, q{SELECT uuid_generate_v7();
 \set VERBOSITY verbose
@@ -121,11 +73,9 @@ ok( index($out, 'scope_in_transaction=server') >= 0
 	  && index($out, 'after_reload=') < 0,
 	"no preload: a reload inside a transaction block brings 'server' to that session too: uuid_generate_v7() fails, no fallback");
 
-# Parallel workers restore the leader's settings, 'server' among them, inside a transaction: a
-# query that calls no uuidx function must work in a session that loaded uuidx
-# (session_preload_libraries), and so must its parallel workers.
-$plain->safe_psql('postgres', q{ALTER SYSTEM SET session_preload_libraries = 'uuidx'});
-reload_and_wait($plain, 'session_preload_libraries', 'uuidx');
+# Parallel workers restore the leader's settings, 'server' among them: a query calling no uuidx
+# function must work in a session that loaded uuidx, and in its workers.
+reload_setting($plain, 'session_preload_libraries', 'uuidx');
 $out = psql_all($plain, q{SET max_parallel_workers_per_gather = 2;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
@@ -142,8 +92,10 @@ ok( index($out, 'count=100000') >= 0
 	  && $out =~ /Workers Launched: [12]/
 	  && index($out, 'ERROR') < 0,
 	"no preload, 'server' in the configuration, uuidx loaded by session_preload_libraries: a parallel query works");
+# RESET: SET to '' would give the list '""'.
 $plain->safe_psql('postgres', 'ALTER SYSTEM RESET session_preload_libraries');
-reload_and_wait($plain, 'session_preload_libraries', '');
+$plain->reload;
+poll_sql($plain, 'postgres', q{SELECT current_setting('session_preload_libraries') = ''}) or die 'session_preload_libraries was not reset';
 
 $out = psql_all($plain, "\\set VERBOSITY verbose\nSELECT uuid_generate_v7();");
 note(join(' ', $out =~ /(ERROR:.*)/g));
@@ -159,13 +111,10 @@ $plain->stop;
 no_crash_in_log($plain);
 
 # ---- 2. preload, server scope: many sessions at once --------------------------------------
-my $node = PostgreSQL::Test::Cluster->new('server_scope');
-$node->init;
-$node->append_conf('postgresql.conf', qq{shared_preload_libraries = 'uuidx'
+my $node = started_node('server_scope', qq{shared_preload_libraries = 'uuidx'
 uuidx.v7_scope = 'server'
 max_connections = 40
 restart_after_crash = on});
-$node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 check_sql($node, 'preload: scope is server',
 	q{SELECT current_setting('uuidx.v7_scope') = 'server', 'uuidx.v7_scope = ' || current_setting('uuidx.v7_scope')});
@@ -178,18 +127,13 @@ check_sql($node, 'server scope: several values per tick carry counters 1..15', q
 	FROM (SELECT count(*) OVER (PARTITION BY left(h, 16)) n, (('x' || substr(h, 17, 1))::bit(4)::int & 3) * 4 + (('x' || substr(h, 18, 1))::bit(4)::int >> 2) c
 	      FROM (SELECT replace(u::text, '-', '') h FROM gen_v7) a) b});
 
-# Timestamps stay true under load: 16 sessions generate at once; the clock read right after each
-# value is never behind it (beyond the 1 µs of rounding: the clock is read in whole µs, the
-# value's time rounded to the nearest µs) and 99.9% of values are within 1 ms of it.
+# Under load the clock read right after each value is never behind it (beyond 1 µs of rounding)
+# and 99.9% of values are within 1 ms of it.
 $node->safe_psql('postgres', 'CREATE UNLOGGED TABLE drift (sid int, lag_ms float8)');
 {
 	local $ENV{PGOPTIONS} = '-c client_min_messages=warning';
 	my ($bench_out, $bench_err);
-	IPC::Run::run(
-		[
-			'pgbench', '-n', '-c', 16, '-j', 2, '-t', 50, '-f', "$serverscope/drift.pgbench",
-			'-h', $node->host, '-p', $node->port, 'postgres'
-		],
+	IPC::Run::run([ 'pgbench', '-n', '-c', 16, '-j', 2, '-t', 50, '-f', "$serverscope/drift.pgbench", '-h', $node->host, '-p', $node->port, 'postgres' ],
 		'>', \$bench_out, '2>', \$bench_err) or diag("pgbench:\n$bench_out\n$bench_err");
 }
 check_sql($node, 'server scope: values within 1 ms of the clock with 16 sessions', q{
@@ -220,9 +164,7 @@ $node->stop;
 my $libfaketime = faketime_library();
 unless ($libfaketime)
 {
-	# The test command installs it: there a missing one is a failure, elsewhere a skip.
-	fail('libfaketime.so.1 is installed (Debian: libfaketime)') if $ENV{CI};
-	SKIP: { skip 'parts 4 and 5 need libfaketime.so.1 (Debian: libfaketime)', 1 unless $ENV{CI} }
+	SKIP: { faketime_missing($libfaketime, 1) }
 	done_testing();
 	exit;
 }
@@ -237,24 +179,8 @@ $faked->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 # A psql of its own running SQL, in the background.
 sub psql_start
 {
-	my ($sql) = @_;
-	my ($o, $e) = ('', '');
-	return IPC::Run::start(
-		[ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', $faked->host, '-p', $faked->port, '-d', 'postgres', '-c', $sql ],
-		'>', \$o, '2>', \$e);
-}
-
-# Polls QUERY until it returns WANT (at most TRIES times, 50 ms apart).
-sub wait_for
-{
-	my ($query, $want, $tries) = @_;
-	for (1 .. $tries)
-	{
-		return 1 if server_answers($faked, $query, $want);
-		last unless server_answers($faked);
-		usleep(50_000);
-	}
-	return 0;
+	return IPC::Run::start([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $faked->connstr('postgres'), '-c', $_[0] ],
+		'>', \my $o, '2>', \my $e);
 }
 
 # One run of the turns in the given scope; leaves table hb.
@@ -262,14 +188,13 @@ sub run_turns
 {
 	my ($scope) = @_;
 	$fake_clock->('+0');
-	$faked->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
-	reload_and_wait($faked, 'uuidx.v7_scope', $scope);
+	reload_setting($faked, 'uuidx.v7_scope', $scope);
 	$faked->safe_psql('postgres', 'SET client_min_messages = warning; DROP TABLE IF EXISTS hb, hb_state, hb_gate;
 		DROP FUNCTION IF EXISTS hb_owner; DROP PROCEDURE IF EXISTS hb_take_turns');
 	$faked->safe_psql('postgres', PostgreSQL::Test::Utils::slurp_file("$serverscope/turns.sql"));
 	# The gate: held by a session of its own until the clock has been stepped.
 	my $holder = psql_start('BEGIN; LOCK TABLE hb_gate IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3600)');
-	unless (wait_for(q{SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted}, '1', 600))
+	unless (poll_sql($faked, 'postgres', q{SELECT count(*) = 1 FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted}))
 	{
 		fail("$scope scope: the gate is held");
 		$holder->kill_kill;
@@ -278,8 +203,8 @@ sub run_turns
 	my $start = time;
 	my @takers = map { psql_start("CALL hb_take_turns($_, $turns, $half)") } 1 .. 4;
 	# Turn half - 1 is committed and sessions 3 and 4 wait for the gate, none of them asleep.
-	wait_for(q{SELECT (SELECT turn FROM hb_state) || '|' || (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted)},
-		($half - 1) . '|2', 6000);
+	poll_sql($faked, 'postgres', qq{SELECT (SELECT turn FROM hb_state) = $half - 1
+		AND (SELECT count(*) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND NOT granted) = 2});
 	$fake_clock->('-2');    # the server's clock steps back 2 s
 	$faked->safe_psql('postgres', q{SELECT pg_terminate_backend(pid) FROM pg_locks WHERE relation = 'hb_gate'::regclass AND granted});
 	$holder->finish;
@@ -308,8 +233,7 @@ check_sql($faked, 'server scope: every value greater than every earlier one', qq
 	SELECT count(*) = $turns AND count(*) FILTER (WHERE u <= prev) = 0,
 	       format('%s turns over %s sessions, a value not greater than the one before it = %s', count(*), count(DISTINCT pid), count(*) FILTER (WHERE u <= prev))
 	FROM (SELECT u, pid, lag(u) OVER (ORDER BY turn) prev FROM hb) s});
-# After the step the sequence goes on from where it was (ahead of the clock by up to the step)
-# until the clock has caught up, then follows the clock again.
+# After the step the sequence goes on from where it was, ahead of the clock by up to the step.
 check_sql($faked, 'server scope: after the step the values go on from before it, at most the step ahead of the clock', qq{
 	SELECT (array_agg(ahead_ms ORDER BY turn))[1] > 1000 AND max(ahead_ms) < 2000,
 	       format('first turn after the step: value %s ms ahead of the clock; over all later turns %s..%s ms',
@@ -325,10 +249,8 @@ check_sql($faked, 'session scope: the same test detects values going back (it ca
 	FROM (SELECT turn, owner, u, lag(u) OVER (ORDER BY turn) prev FROM hb) s});
 
 # ---- 5. crash restart after a clock step back ------------------------------------------------
-# Shared memory is re-created at position 0: the first value follows the clock, which is now
-# 10 s behind the values made before the crash.
-$faked->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
-reload_and_wait($faked, 'uuidx.v7_scope', 'server');
+# Shared memory is re-created at 0: the first value follows the clock, 10 s behind the last.
+reload_setting($faked, 'uuidx.v7_scope', 'server');
 no_crash_in_log($faked, 'server log before the crash test: no crashed backend');
 $faked->safe_psql('postgres', 'SELECT uuid_generate_v7()');
 $fake_clock->('-10');

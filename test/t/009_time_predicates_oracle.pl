@@ -1,10 +1,6 @@
-# The time-predicate rewrite's oracle (test/t/README.md; the tables and the predicates' shapes:
-# test/lib/time_oracle.py): each random predicate runs twice in one transaction (same now()),
-# uuidx.time_predicates on, then off. The rewrite's firing is counted among the queries planned
-# without sequential scans: where a plan reads the whole table, the added condition leaves its
-# filter again. Deterministic seed (UUIDX_ORACLE_SEED); 300 predicates per table (100 where
-# UUIDX_TEST_SIZE=lean). uuidx is preloaded with pg_stat_statements where available, so the hook
-# runs chained behind another planner hook.
+# The time-predicate rewrite's oracle (test/t/README.md, test/lib/time_oracle.py): each random
+# predicate runs on, then off, in one transaction (same now()). uuidx is preloaded behind
+# pg_stat_statements where available, so its hook runs chained behind another planner hook.
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(copy);
@@ -23,11 +19,7 @@ my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;
 my $preload = -f "$pkglibdir/pg_stat_statements.so" ? 'pg_stat_statements,uuidx' : 'uuidx';
-
-my $node = PostgreSQL::Test::Cluster->new('time_oracle');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = '$preload'");
-$node->start;
+my $node = started_node('time_oracle', "shared_preload_libraries = '$preload'");
 $node->safe_psql('postgres', 'CREATE DATABASE oracle');
 $node->safe_psql('oracle', 'CREATE EXTENSION uuidx; CREATE TABLE first (id uuid_v7 PRIMARY KEY)');
 $node->safe_psql('oracle', 'CREATE EXTENSION pg_stat_statements') if $preload ne 'uuidx';
@@ -48,8 +40,7 @@ oracle_python('time_oracle.py', 'gen', $seed, $major, $n, "$work/oracle.sql");
 # The foreign table's file, in the data directory (file_fdw reads it relative to it).
 copy("$work/oracle.sql.foreign.csv", $node->data_dir . '/uuidx_oracle_foreign.csv') or die "copy: $!";
 chmod 0644, $node->data_dir . '/uuidx_oracle_foreign.csv';
-$rc = psql_script($node, 'oracle', "$work/oracle.sql", "$work/oracle.out", "$work/oracle.err");
-my $errors = -s "$work/oracle.err" ? substr(PostgreSQL::Test::Utils::slurp_file("$work/oracle.err"), 0, 400) : '';
+($rc, my $errors) = psql_script($node, 'oracle', "$work/oracle.sql", "$work/oracle.out", "$work/oracle.err");
 note(sprintf('oracle script: exit code %d, %d ms (seed %s, %s predicates a table)', $rc >> 8, (time - $start) * 1000, $seed, $n));
 ok($rc == 0 && $errors eq '', 'oracle script ran') or diag($errors);
 

@@ -1,6 +1,5 @@
-# The order rewrite's oracle (test/t/README.md; the tables, the query shapes and how two answers
-# are compared: test/lib/order_oracle.py): each random query runs with uuidx.time_predicates on,
-# then off. UUIDX_ORACLE_SEED; about 900 queries per table (300 where UUIDX_TEST_SIZE=lean).
+# The order rewrite's oracle (test/t/README.md, test/lib/order_oracle.py): each random query runs
+# with uuidx.time_predicates on, then off.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -14,10 +13,7 @@ use UuidxOracle;
 my $seed = $ENV{UUIDX_ORACLE_SEED} // 20261124;
 my $n = sized(300, 100);
 
-my $node = PostgreSQL::Test::Cluster->new('order_oracle');
-$node->init;
-$node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
-$node->start;
+my $node = started_node('order_oracle', "shared_preload_libraries = 'uuidx'");
 $node->safe_psql('postgres', 'CREATE DATABASE oracle');
 $node->safe_psql('oracle', 'CREATE EXTENSION uuidx');
 

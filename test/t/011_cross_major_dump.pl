@@ -1,9 +1,6 @@
-# Dump and restore across majors (test/t/README.md), along the upgrade path the lab names
-# (UUIDX_CROSS_INSTALLS, lab/kinds/tap_cross.sh), with the sample databases of
-# test/t/lib/UuidxSample.pm: each major's pg_dump -Fc, restored by the next one's pg_restore.
-# Back from the newest to the oldest as plain SQL (a newer pg_dump's custom archive is unreadable
-# to an older pg_restore), apart from SET lines of settings the older major lacks; a default on
-# 18's own uuidv7() cannot restore before 18, as docs/upgrading.md says.
+# Dump and restore across majors (test/t/README.md) of the sample databases (lib/UuidxSample.pm).
+# Back from the newest to the oldest as plain SQL (a newer custom archive is unreadable to an older
+# pg_restore); a default on 18's own uuidv7() cannot restore before 18 (docs/upgrading.md).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -20,15 +17,7 @@ plan skip_all => 'UUIDX_CROSS_INSTALLS names no two installations (the lab names
   if @installs < 2;
 my $work = PostgreSQL::Test::Utils::tempdir;
 
-# A node of the installation of MAJOR, started.
-sub node_of
-{
-	my ($major, $path, $name) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name, install_path => $path);
-	$node->init;
-	$node->start;
-	return $node;
-}
+sub node_of { my ($major, $path, $name) = @_; return started_node($name, '', install_path => $path); }
 
 # One of the installation's programs, against the node.
 sub run_tool

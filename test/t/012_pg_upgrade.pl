@@ -1,10 +1,7 @@
-# pg_upgrade along the upgrade path the lab names (test/t/README.md; UUIDX_CROSS_INSTALLS,
-# lab/kinds/tap_cross.sh) of the sample databases of test/t/lib/UuidxSample.pm, by the steps of
-# docs/upgrading.md: uuidx built and installed for the new major first, then pg_upgrade --check,
-# pg_upgrade, start. A pair whose upgrade fails is tried once more with a cluster without uuidx:
-# when that fails too, the servers cannot upgrade any table (17.12 -> 18.6: "unrecognized
-# parameter pg_attver"), the pair is skipped with that reason, and the major before the old one
-# is upgraded to the target instead (16 -> 18).
+# pg_upgrade along the upgrade path (test/t/README.md) of the sample databases
+# (lib/UuidxSample.pm), by the steps of docs/upgrading.md. A pair that fails for a cluster without
+# uuidx too (17.12 -> 18.6: "unrecognized parameter pg_attver") is skipped with that reason, and
+# the major before the old one is upgraded to the target instead (16 -> 18).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -67,9 +64,7 @@ sub upgrade_error
 sub plain_upgrade_fails
 {
 	my ($from, $target, $n) = @_;
-	my $plain = PostgreSQL::Test::Cluster->new("plain_${from}_$n", install_path => $path{$from});
-	$plain->init;
-	$plain->start;
+	my $plain = started_node("plain_${from}_$n", '', install_path => $path{$from});
 	$plain->safe_psql('postgres', q{CREATE TABLE plain (id bigint PRIMARY KEY, note text); INSERT INTO plain VALUES (1, 'a')});
 	$plain->stop;
 	my $new = new_node($from, $target, "plain_${target}_$n");
@@ -86,9 +81,7 @@ while (my $pair = shift @pairs)
 	# The names of the checks say old and new: the majors are in the notes.
 	note("---- $from -> $target");
 	# The old cluster, filled and stopped.
-	my $old = PostgreSQL::Test::Cluster->new("old_${from}_$n", install_path => $path{$from});
-	$old->init;
-	$old->start;
+	my $old = started_node("old_${from}_$n", '', install_path => $path{$from});
 	sample_create($old, 'public', '1.1');
 	sample_create($old, 'ext', '1.0');
 	my %digest = map { $_ => sample_digest($old, $_) } ('app_public', 'app_ext');

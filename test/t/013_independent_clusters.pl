@@ -1,7 +1,5 @@
-# Independent clusters whose rows meet later (test/t/README.md): four clusters generate at once,
-# 8 sessions each, every session 25,000 values of each of v1, v4, v6 and v7, merged on a fifth.
-# One major is enough (this tests uuidx, not the server): the lab runs it where the matrix names
-# "independent-clusters" (UUIDX_INDEPENDENT_CLUSTERS=1, lab/kinds/tap.sh); elsewhere it skips.
+# Independent clusters whose rows meet later (test/t/README.md). One major is enough (this tests
+# uuidx, not the server): the lab runs it where the matrix names independent-clusters.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -22,10 +20,7 @@ my @names = qw(c1 c2 c3 c4);
 my %node;
 for my $name (@names, 'merge')
 {
-	$node{$name} = PostgreSQL::Test::Cluster->new($name);
-	$node{$name}->init(allows_streaming => 'logical');
-	$node{$name}->append_conf('postgresql.conf', "max_connections = 40\nmax_wal_size = 4GB");
-	$node{$name}->start;
+	$node{$name} = started_node($name, "max_connections = 40\nmax_wal_size = 4GB", allows_streaming => 'logical');
 	$node{$name}->safe_psql('postgres', 'CREATE EXTENSION uuidx');
 }
 # Five clusters of their own, each answering with uuidx installed.
@@ -114,10 +109,9 @@ check_sql($merge, 'merged: v1/v6 one node per session, distinct across all clust
 	       format('%s sessions, %s distinct nodes', count(*), count(DISTINCT node))
 	FROM (SELECT cluster, sid, min(uuid_extract_node(u)::text) node, count(DISTINCT uuid_extract_node(u)) nodes
 	      FROM merged WHERE v IN (1, 6) GROUP BY cluster, sid) s});
-# v7 order against generation time. Value a sorts before b but was certainly made after it when
-# a.t0 > b.t1; the disagreement of b is how far the latest t0 of the values sorting before it lies
-# past its own t1 (0 when none does). The worst must stay below 1 ms: the v7 time is the clock's
-# millisecond plus a 12-bit fraction (RFC 9562 §6.2, Method 3) on one system clock.
+# v7 order against generation time: a value's disagreement is how far the latest t0 of the values
+# sorting before it lies past its own t1; below 1 ms (ms plus a 12-bit fraction, RFC 9562 §6.2,
+# Method 3, on one system clock).
 check_sql($merge, 'merged: v7 order agrees with generation time to the millisecond', q{
 	SELECT max(d) < interval '1 ms',
 	       format('%s v7 values of %s clusters in uuid order; worst disagreement %s us; values made after one that sorts after them: %s; median bracket t1 - t0 %s us',
@@ -126,9 +120,8 @@ check_sql($merge, 'merged: v7 order agrees with generation time to the milliseco
 	              round(extract(epoch FROM percentile_cont(0.5) WITHIN GROUP (ORDER BY t1 - t0))::numeric * 1e6, 1))
 	FROM (SELECT cluster, t0, t1, max(t0) OVER (ORDER BY u ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) - t1 d
 	      FROM merged WHERE v = 7) s});
-# The same against the time each value carries (uuid_extract_time(u, true): ms + fraction, in
-# us): within its bracket to the ms. (clock_timestamp() truncates to the us, the generator reads
-# the clock in ns: the value's own time may pass t1 by less than a us.)
+# The time each value carries, within its bracket to the ms (clock_timestamp() truncates to the
+# us, the generator reads ns: a value's own time may pass t1 by less than a us).
 check_sql($merge, q{merged: each v7's own time lies within its generation bracket (to the ms)}, q{
 	SELECT bad = 0, format('%s v7 values, own time outside [t0 - 1 ms, t1 + 1 ms] = %s; own time - t1 at most %s us, t0 - own time at most %s us',
 	                       n, bad, round(after_us, 1), round(before_us, 1))
@@ -153,13 +146,8 @@ $pub->safe_psql('postgres', "INSERT INTO orders (n, note) SELECT g, 'streamed $_
 $pub->safe_psql('postgres', q{UPDATE orders SET note = note || ' (updated)' WHERE n % 10 = 0; DELETE FROM orders WHERE n % 7 = 0});
 my $digest = q{SELECT count(*) || ' ' || md5(string_agg(o::text, ',' ORDER BY id)) FROM orders o};
 my $published = $pub->safe_psql('postgres', $digest);
-my $subscribed = '';
-for (1 .. 60)
-{
-	$subscribed = $sub->safe_psql('postgres', $digest);
-	last if $subscribed eq $published;
-	sleep 1;
-}
+$sub->wait_for_subscription_sync($pub, 'sub_orders');
+my $subscribed = $sub->safe_psql('postgres', $digest);
 note("count + md5 of every row in id order: publisher: $published; subscriber: $subscribed");
 ok($published ne '' && $subscribed eq $published, 'logical replication: rows identical on publisher and subscriber');
 my $kept = $sub->safe_psql('postgres',

@@ -1,9 +1,6 @@
-# uuidx on a streaming standby and after a failover (test/t/README.md). The primary runs uuidx
-# preloaded in server scope; the standbys come from its base backup. The clocks behind are set
-# with libfaketime, and each is checked to be still before the old primary's last key when the
-# keys are made; the promotion with one clock for both servers shows keys above the old
-# primary's (RFC 9562 §6.2), the second standby 10 s behind is the control for the third
-# (uuidx.v7_above_replayed = on).
+# uuidx on a streaming standby and after a failover (test/t/README.md). The clocks behind
+# (libfaketime) are checked to be still before the old primary's last key when the keys are made;
+# the second standby 10 s behind is the control for the third (uuidx.v7_above_replayed = on).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -16,42 +13,28 @@ use UuidxFaketime;
 use UuidxGeneration;
 
 my $server_scope = "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'";
-my $primary = PostgreSQL::Test::Cluster->new('primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', $server_scope);
-$primary->start;
+my $primary = started_node('primary', $server_scope, allows_streaming => 1);
 $primary->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
 	INSERT INTO events (n) SELECT g FROM generate_series(1, 10000) g});
 
 $primary->backup('base');
 my $libfaketime = faketime_library();
-# Each standby under libfaketime when it is installed, its clock at the real time until stepped.
+# Each standby under libfaketime when it is installed, at the real time until stepped.
 sub standby
 {
 	my ($name, $conf) = @_;
 	my $node = PostgreSQL::Test::Cluster->new($name);
 	$node->init_from_backup($primary, 'base', has_streaming => 1);
 	$node->append_conf('postgresql.conf', $conf) if $conf;
-	return ($node, faketime_start($node, $libfaketime)) if $libfaketime;
-	$node->start;
-	return ($node);
+	return ($node, faketime_start($node, $libfaketime));
 }
 my ($standby, $set_standby_clock) = standby('standby');
 my ($behind, $set_clock) = standby('standby_behind');
 my ($above, $set_above_clock) = standby('standby_above', 'uuidx.v7_above_replayed = on');
 
-sub set_scope
-{
-	my ($node, $scope) = @_;
-	$node->append_conf('postgresql.conf', "uuidx.v7_scope = '$scope'");
-	$node->reload;
-	poll_sql($node, 'postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'") or die "uuidx.v7_scope did not become $scope";
-}
-
-# More rows after the backup: they reach the standby by streaming, not in the backup. Among them
-# three just at the edge of the time query's window below: 120 and 61 min old (outside), 59 min
-# old (inside).
+# Rows after the backup reach the standby by streaming; three at the edge of the time query's
+# window: 120 and 61 min old (outside), 59 min old (inside).
 $primary->safe_psql('postgres', q{INSERT INTO events (n) SELECT g FROM generate_series(10001, 15000) g;
 	INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - m * interval '1 minute'), -m FROM unnest('{120, 61, 59}'::int[]) m});
 $primary->wait_for_catchup($_) for $standby, $behind, $above;
@@ -66,9 +49,8 @@ is( $standby->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE 
 is( $standby->safe_psql('postgres', q{SELECT pg_is_in_recovery(), current_setting('transaction_read_only'), uuid_extract_version(uuid_generate_v7())}),
 	't|on|7', 'standby: in recovery, uuid_generate_v7() works read-only and is v7');
 
-# Two sessions of the standby, one after the other, its clock stepped 10 s back in between. In
-# server scope the second draws from the standby's shared sequence, above the first's values; in
-# session scope it starts from its clock, below them.
+# Two sessions of the standby, its clock stepped 10 s back in between: in server scope the second
+# draws from the shared sequence, above the first's values; in session scope from its clock, below.
 SKIP:
 {
 	faketime_missing($libfaketime, 2);
@@ -76,9 +58,9 @@ SKIP:
 	my (undef, undef, $first_max) = split /\|/, $standby->safe_psql('postgres', $values);
 	$set_standby_clock->('-10');
 	my ($scope, $server_min) = split /\|/, $standby->safe_psql('postgres', $values);
-	set_scope($standby, 'session');
+	reload_setting($standby, 'uuidx.v7_scope', 'session');
 	my ($control_scope, undef, $session_max) = split /\|/, $standby->safe_psql('postgres', $values);
-	set_scope($standby, 'server');
+	reload_setting($standby, 'uuidx.v7_scope', 'server');
 	$set_standby_clock->('+0');
 	note "earlier session's last value $first_max; later session's first, server scope $server_min; later session's last, session scope $session_max";
 	ok($scope eq 'server' && $server_min gt $first_max,
@@ -121,9 +103,8 @@ ok($rc != 0 && $err =~ /ERROR:  23514:/, 'promoted: the uuid_v7 domain still ref
 $standby->stop;
 
 # ---- failover to a server whose clock is 10 s behind
-# Had the failover taken longer than the clock's lag, its keys would be later than the old
-# primary's for want of time: the check asserts that its clock, read after the insert, was still
-# before the old primary's last key.
+# Its clock, read after the insert, must still be before the old primary's last key (else its
+# keys would be later for want of time).
 SKIP:
 {
 	faketime_missing($libfaketime, 3);
@@ -172,7 +153,7 @@ SKIP:
 	ok($scope eq 'server' && $count == 1000 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
 		'uuidx.v7_above_replayed, promoted with its clock behind, server scope: no new key below the old primary\'s last key');
 	# A new session in session scope: its own sequence starts above the replayed commits as well.
-	set_scope($above, 'session');
+	reload_setting($above, 'uuidx.v7_scope', 'session');
 	($scope, $count, $below, $first_ms, $clock_ms) = $new_keys->(31001, 31100);
 	ok($scope eq 'session' && $count == 100 && $below == 0 && $first_ms >= $replayed_ms && $clock_ms < $last_ms,
 		'uuidx.v7_above_replayed, a new session in session scope, its clock behind: no new key below the old primary\'s last key');

@@ -1,12 +1,7 @@
-# uuidx from an extension directory, 18 and later (test/t/README.md): extension_control_path and
-# dynamic_library_path set as CloudNativePG sets them for an image it mounts
-# (docs/cloudnativepg.md), on a copy of the installation without uuidx, so nothing can come from
-# $system or $libdir. lab/extension_dirs.sh gives the directory of `make install`, this major's
-# OCI image (unpacked as an image volume presents it: umoci raw unpack) and the same two from a
-# newer build; mounts are read-only copies. '$libdir/uuidx' (module_pathname, unchanged) loads the
-# directory's library because 18 drops a leading '$libdir/' and searches dynamic_library_path; a
-# postmaster that preloaded it by name keeps its library until a restart (there '$libdir/uuidx' is
-# not found).
+# uuidx from an extension directory, 18 and later (test/t/README.md): the paths set as
+# CloudNativePG sets them for a mounted image (docs/cloudnativepg.md), on a copy of the server
+# without uuidx; the directories and images from lab/extension_dirs.sh, mounted read-only. 18 drops
+# module_pathname's leading '$libdir/' and searches dynamic_library_path.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -163,12 +158,8 @@ sub loaded {
 
 sub mounted_node {
 	my ($name, $mnt) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name, install_path => $bare);
-	$node->init;
-	$node->append_conf('postgresql.conf',
-		"extension_control_path = '\$system:$mnt/share'\ndynamic_library_path = '\$libdir:$mnt/lib'");
-	$node->start;
-	return $node;
+	return started_node($name, "extension_control_path = '\$system:$mnt/share'\ndynamic_library_path = '\$libdir:$mnt/lib'",
+		install_path => $bare);
 }
 
 sub checks {

@@ -1,9 +1,6 @@
-# uuidx on Citus (test/t/README.md): a coordinator and two workers on 127.0.0.1,
-# citus.shard_count = 4. The lab builds Citus from the upstream tarball (lab/citus.sh) into the
-# server under test and names its version in UUIDX_CITUS where lab/matrix's extras name
-# citus-VERSION: one major per Debian root is enough, this tests uuidx under Citus, not the
-# server. Elsewhere the test skips. The tables of the query checks hold 20,000 rows; the sessions
-# on the three nodes (2 a node) make 2.5·10^5 values each, of v1, v4, v6 and v7.
+# uuidx on Citus (test/t/README.md): a coordinator and two workers, citus.shard_count = 4. The lab
+# builds Citus into the server under test where lab/matrix's extras name citus-VERSION (one major
+# is enough: this tests uuidx under Citus, not the server).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -28,8 +25,7 @@ my $gen_per_session = 250_000;
 my $rows = 20000;
 note(`pg_config --version` =~ s/\n//r . ", Citus $ENV{UUIDX_CITUS}");
 
-# psql on NODE: its output and its errors as one text, the errors last. What a check reads, so a
-# failing statement fails the check that reads it instead of ending the test.
+# psql on NODE: output, then errors, one text: a failing statement fails the check reading it.
 sub psql_text
 {
 	my ($node, $sql, @extra) = @_;
@@ -39,20 +35,16 @@ sub psql_text
 sub last_line { return (split /\n/, $_[0])[-1] // '' }
 
 # ---- the cluster: coordinator + 2 workers on 127.0.0.1
-# Citus nodes connect to each other over TCP: each listens on 127.0.0.1 at the port the Cluster
-# module chose, besides its Unix socket (initdb -A trust: host connections from 127.0.0.1 trusted).
+# Citus nodes connect over TCP: each also listens on 127.0.0.1 (initdb -A trust trusts it). No
+# usage statistics sent (off by default already; said for a build with libcurl).
 my %node;
 for my $name (qw(coord w1 w2))
 {
-	$node{$name} = PostgreSQL::Test::Cluster->new($name);
-	$node{$name}->init;
-	# No usage statistics sent anywhere (off by default already; said for a build with libcurl).
-	$node{$name}->append_conf('postgresql.conf', q{shared_preload_libraries = 'citus'
+	$node{$name} = started_node($name, q{shared_preload_libraries = 'citus'
 citus.enable_statistics_collection = off
 citus.shard_count = 4
 max_prepared_transactions = 20
 listen_addresses = '127.0.0.1'});
-	$node{$name}->start;
 	$node{$name}->safe_psql('postgres', 'CREATE EXTENSION citus');
 }
 my $coord = $node{coord};
@@ -248,9 +240,7 @@ ok($order_same == @order_queries, 'ORDER BY time / min and max of time on a uuid
 
 # ---- the same rows on a single server: time-range queries return the same rows
 $coord->safe_psql('postgres', "\\copy (SELECT id, tenant_id, payload FROM by_id) TO '$work/by_id.tsv'");
-my $single = PostgreSQL::Test::Cluster->new('single');
-$single->init;
-$single->start;
+my $single = started_node('single');
 $single->safe_psql('postgres', "CREATE EXTENSION uuidx;
 	CREATE TABLE by_id (id uuid PRIMARY KEY, tenant_id bigint, payload text);
 \\copy by_id FROM '$work/by_id.tsv'

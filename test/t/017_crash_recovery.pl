@@ -1,12 +1,7 @@
-# Crash and recovery under an insert load (test/t/README.md): four pgbench clients, one row a
-# transaction, each row carrying its client's count; a backend or the postmaster killed with
-# SIGKILL at a random moment, in session and in server scope. Why the checks hold:
-#   - pgbench logs a transaction (-l) once its COMMIT is acknowledged, so a client's logged count
-#     N means its rows 1..N must be present;
-#   - after the restart the sequence, a new session's or the shared one re-created with shared
-#     memory, starts again from the clock, which moved on: the scopes do not differ here (where
-#     the clock goes back across a restart they do: 008_server_scope).
-# Each round's load lasts at most 30 s and each wait for the server is bounded.
+# Crash and recovery under an insert load (test/t/README.md). pgbench logs a transaction (-l) once
+# its COMMIT is acknowledged, so a client's logged count N means its rows 1..N must be present.
+# After the restart either scope's sequence starts again from the clock, which moved on (where the
+# clock goes back across a restart the scopes differ: 008_server_scope).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -23,54 +18,33 @@ $rounds = 4 if $rounds < 4;
 my $clients = 4;
 my $tmp = PostgreSQL::Test::Utils::tempdir;
 
-my $node = PostgreSQL::Test::Cluster->new('crash');
-$node->init;
-$node->append_conf('postgresql.conf', q{shared_preload_libraries = 'uuidx'
+my $node = started_node('crash', q{shared_preload_libraries = 'uuidx'
 restart_after_crash = on
 uuidx.facade_key = '0f1e2d3c4b5a6978:8796a5b4c3d2e1f0'
 log_statement = none
 log_connections = off
 log_disconnections = off});
-$node->start;
 $node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	CREATE TABLE keys (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), scope text NOT NULL,
 	                   round int NOT NULL, client int NOT NULL, n int NOT NULL)});
 
-# One transaction a row; n counts the client's transactions (pgbench keeps a client's variables
-# from one transaction to the next).
+# One transaction a row; n counts the client's transactions (pgbench keeps a client's variables).
 my $script = "$tmp/insert.pgbench";
-open my $fh, '>', $script or die "cannot write $script: $!";
-print $fh "\\set n :n + 1\nINSERT INTO keys (scope, round, client, n) VALUES (:scope, :round, :client_id, :n);\n";
-close $fh;
+append_to_file($script, "\\set n :n + 1\nINSERT INTO keys (scope, round, client, n) VALUES (:scope, :round, :client_id, :n);\n");
 
 # What must come back after a crash: the settings, and the façade key through what it makes.
 my $settings_sql = q{SELECT (SELECT string_agg(name || '=' || setting, ' ' ORDER BY name) FROM pg_settings WHERE name LIKE 'uuidx.%')
 	|| ' facade ' || uuid_v7_to_facade('01932c07-209c-7000-8000-000000000000')};
 
-sub set_scope
-{
-	my ($scope) = @_;
-	$node->safe_psql('postgres', "ALTER SYSTEM SET uuidx.v7_scope = '$scope'");
-	$node->reload;
-	poll_sql($node, 'postgres', "SELECT current_setting('uuidx.v7_scope') = '$scope'")
-	  or die "uuidx.v7_scope did not become $scope";
-}
-
-sub reinitializations { my $n = () = slurp_file($node->logfile) =~ /all server processes terminated; reinitializing/g; return $n; }
-
 # Kills one of the load's backends; the postmaster restarts the others and recovers.
 sub kill_backend
 {
-	my $before = reinitializations();
+	my $offset = -s $node->logfile;
 	my $pid = $node->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE query LIKE 'INSERT INTO keys%' AND pid <> pg_backend_pid() ORDER BY random() LIMIT 1});
 	return 'no pgbench backend to kill' if $pid eq '';
 	kill 'KILL', $pid;
-	for (1 .. 300)
-	{
-		last if reinitializations() > $before;
-		usleep(100_000);
-	}
-	return 'the postmaster did not reinitialize' unless reinitializations() > $before;
+	eval { $node->wait_for_log(qr/all server processes terminated; reinitializing/, $offset) }
+	  or return 'the postmaster did not reinitialize';
 	return poll_sql($node, 'postgres', 'SELECT NOT pg_is_in_recovery()') ? '' : 'the server did not come back';
 }
 
@@ -107,8 +81,7 @@ sub start_load
 		'>', $out, '2>', $err, IPC::Run::timeout(90));
 }
 
-# Acknowledged transactions per client of a round, from pgbench's log: one line each, its
-# first field the client.
+# Acknowledged transactions per client of a round: pgbench's log, a line each, the client first.
 sub acknowledged
 {
 	my ($round) = @_;
@@ -129,7 +102,7 @@ for my $round (1 .. $rounds)
 	my $kind = $round % 2 ? 'backend' : 'postmaster';
 	if ($round == 1 || $round == int($rounds / 2) + 1)
 	{
-		set_scope($scope);
+		reload_setting($node, 'uuidx.v7_scope', $scope);
 		$settings_before = $node->safe_psql('postgres', $settings_sql);
 	}
 	my $max_before = $node->safe_psql('postgres', 'SELECT coalesce(max(id)::text, \'\') FROM keys');

@@ -1,9 +1,6 @@
-# A base backup recovered to a named restore point (test/t/README.md): a primary in server scope,
-# archiving its WAL, writes 20 batches of 500 rows after pg_basebackup, a restore point after
-# batch 12. The recovered server's clock is set 30 s behind with libfaketime;
-# uuidx.v7_above_replayed off is the control. Keys made after the recovery on the real clock sort
-# above the lost batches' too: the clock moved on, and the sequence starts again from it. A crash
-# recovery replays no other server's commits, so there nothing is lifted.
+# A base backup recovered to a named restore point (test/t/README.md), its clock 30 s behind
+# (libfaketime); uuidx.v7_above_replayed off is the control. A crash recovery replays no other
+# server's commits, so there nothing is lifted.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -16,10 +13,7 @@ use UuidxGeneration;
 
 my ($batches, $rows, $target) = (20, 500, 12);
 my $server_scope = "shared_preload_libraries = 'uuidx'\nuuidx.v7_scope = 'server'";
-my $primary = PostgreSQL::Test::Cluster->new('primary');
-$primary->init(has_archiving => 1, allows_streaming => 1);
-$primary->append_conf('postgresql.conf', $server_scope);
-$primary->start;
+my $primary = started_node('primary', $server_scope, has_archiving => 1, allows_streaming => 1);
 $primary->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 	CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), batch int NOT NULL)});
 $primary->backup('base');
@@ -43,8 +37,7 @@ my $restored = PostgreSQL::Test::Cluster->new('restored');
 $restored->init_from_backup($primary, 'base', has_restoring => 1);
 $restored->append_conf('postgresql.conf', "recovery_target_name = 'after_batch_$target'\nrecovery_target_action = 'promote'");
 my $libfaketime = faketime_library();
-my $set_clock = $libfaketime && faketime_start($restored, $libfaketime);
-$restored->start unless $set_clock;
+my $set_clock = faketime_start($restored, $libfaketime);
 $restored->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()') or die 'the recovery did not end';
 
 like(slurp_file($restored->logfile), qr/recovery stopping at restore point "after_batch_$target"/,
@@ -55,9 +48,8 @@ is( $restored->safe_psql('postgres',
 note "rows up to the restore point on the primary: $up_to_target";
 is($restored->safe_psql('postgres', $digest), $up_to_target, 'the rows up to the restore point are the primary\'s');
 
-# New keys of a batch, 100 in one session; what the checks need, and notes the figures: how many
-# sort below OLDER (replayed keys or those before a crash), whether the clock after the insert was
-# still before the last replayed commit, and the first key's µs after that commit.
+# 100 new keys of BATCH in one session: the setting, the count, how many sort below OLDER, whether
+# the clock after the insert was still before the last replayed commit, the first key's µs after it.
 sub new_keys
 {
 	my ($batch, $older) = @_;
@@ -82,9 +74,7 @@ SKIP:
 	my ($setting, $count, $below, $behind) = new_keys(-1, $replayed);
 	ok($setting eq 'off' && $behind eq 't' && $below == $count,
 		'recovered, its clock behind, uuidx.v7_above_replayed off (control): every new key below the replayed ones');
-	$restored->safe_psql('postgres', 'ALTER SYSTEM SET uuidx.v7_above_replayed = on');
-	$restored->reload;
-	poll_sql($restored, 'postgres', "SELECT current_setting('uuidx.v7_above_replayed') = 'on'") or die 'uuidx.v7_above_replayed did not become on';
+	reload_setting($restored, 'uuidx.v7_above_replayed', 'on');
 	($setting, $count, $below, $behind, my $after_us) = new_keys(-2, $replayed);
 	ok($setting eq 'on' && $behind eq 't' && $below == 0,
 		'recovered, its clock behind, uuidx.v7_above_replayed on: every new key above the replayed ones');
@@ -92,8 +82,7 @@ SKIP:
 	$set_clock->('+0');
 }
 
-# One clock again: new keys above all the primary made (with the clock behind, the control above,
-# they sorted below).
+# One clock again: new keys above all the primary made (with the clock behind they sorted below).
 $restored->safe_psql('postgres', q{INSERT INTO events (batch) SELECT 0 FROM generate_series(1, 1000)});
 my ($smallest, $keys, $distinct) = split /\|/, $restored->safe_psql('postgres', 'SELECT min(id) FILTER (WHERE batch = 0), count(*), count(DISTINCT id) FROM events');
 note "the primary's last key $primary_last (batch $batches, lost); smallest new key $smallest; $keys keys, $distinct distinct";

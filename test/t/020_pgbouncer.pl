@@ -1,9 +1,6 @@
-# uuidx behind PgBouncer in transaction pooling (test/t/README.md), on three servers: uuidx not
-# preloaded, in session_preload_libraries, in shared_preload_libraries. The hook is installed when
-# the library loads, so without a preload a server connection rewrites only after a uuidx call ran
-# on it. Session scope promises no order to a client whose transactions move between server
-# connections: reported, not checked; server scope does. Prepared statements across server
-# connections need PgBouncer 1.21 (max_prepared_statements): skipped, saying so, before it.
+# uuidx behind PgBouncer in transaction pooling (test/t/README.md). Without a preload a server
+# connection rewrites only after a uuidx call loaded the hook on it. Session scope promises no
+# order to a client whose transactions move between server connections (reported, not checked).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -30,19 +27,14 @@ note "PgBouncer $version ($pgbouncer)";
 
 my $clients = 8;
 my $statements = 40;
-# Rows every 10 minutes, 5 minutes off the hour's edges: the answer stays the same while now()
-# moves on during the test.
+# Rows every 10 minutes, 5 minutes off the hour's edges: the answer holds while now() moves on.
 my $time_query = q{SELECT count(*) FROM events WHERE uuid_extract_time(id) >= now() - interval '1 hour'};
 
-# A server, and PgBouncer in front of it on a port of its own, in transaction pooling mode with
-# a pool of 3 server connections.
+# A server, and PgBouncer in front of it in transaction pooling, a pool of 3 server connections.
 sub pooled_server
 {
 	my ($name, $conf) = @_;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
-	$node->append_conf('postgresql.conf', $conf) if $conf;
-	$node->start;
+	my $node = started_node($name, $conf);
 	$node->safe_psql('postgres', q{CREATE EXTENSION uuidx;
 		CREATE TABLE events (id uuid_v7 PRIMARY KEY DEFAULT uuid_generate_v7(), n int NOT NULL);
 		INSERT INTO events (id, n) SELECT uuid_generate_v7(now() - g * interval '10 minutes' + interval '5 minutes'), g FROM generate_series(1, 7200) g;
@@ -52,18 +44,12 @@ sub pooled_server
 	# A short directory: a Unix socket's path is limited to about 100 bytes.
 	my $dir = PostgreSQL::Test::Utils::tempdir_short();
 	my $port = PostgreSQL::Test::Cluster::get_free_port();
-	my $user = `id -un`;
-	chomp $user;
-	open my $users, '>', "$dir/users.txt" or die $!;
-	print $users qq{"$user" ""\n};
-	close $users;
-	open my $ini, '>', "$dir/pgbouncer.ini" or die $!;
-	print $ini "[databases]\npostgres = host=" . $node->host . ' port=' . $node->port . " dbname=postgres\n"
-	  . "[pgbouncer]\nlisten_addr =\nlisten_port = $port\nunix_socket_dir = $dir\nauth_type = trust\n"
-	  . "auth_file = $dir/users.txt\npool_mode = transaction\ndefault_pool_size = 3\nmax_client_conn = 100\n"
-	  . "logfile = $dir/pgbouncer.log\npidfile = $dir/pgbouncer.pid\n"
-	  . ($keeps_prepared ? "max_prepared_statements = 100\n" : '');
-	close $ini;
+	append_to_file("$dir/users.txt", '"' . getpwuid($>) . "\" \"\"\n");
+	append_to_file("$dir/pgbouncer.ini", "[databases]\npostgres = host=" . $node->host . ' port=' . $node->port . " dbname=postgres\n"
+		  . "[pgbouncer]\nlisten_addr =\nlisten_port = $port\nunix_socket_dir = $dir\nauth_type = trust\n"
+		  . "auth_file = $dir/users.txt\npool_mode = transaction\ndefault_pool_size = 3\nmax_client_conn = 100\n"
+		  . "logfile = $dir/pgbouncer.log\npidfile = $dir/pgbouncer.pid\n"
+		  . ($keeps_prepared ? "max_prepared_statements = 100\n" : ''));
 	my ($out, $err) = ('', '');
 	my $bouncer = IPC::Run::start([ $pgbouncer, "$dir/pgbouncer.ini" ], '>', \$out, '2>', \$err);
 	for (1 .. 100)
@@ -131,23 +117,9 @@ for my $s (@servers)
 	is($node->safe_psql('postgres', "SET uuidx.time_predicates = off; $time_query"), '6', "$label: the same count with the rewrite off");
 
 	# ---- generation through the pool
-	my $scope = 'session';
-	if ($name eq 'shared_preload')
+	for my $scope ($name eq 'shared_preload' ? ('server', 'session') : ('session'))
 	{
-		$node->safe_psql('postgres', q{ALTER SYSTEM SET uuidx.v7_scope = 'server'});
-		$node->reload;
-		$node->poll_query_until('postgres', q{SELECT current_setting('uuidx.v7_scope') = 'server'}) or die 'uuidx.v7_scope';
-		$scope = 'server';
-	}
-	for my $round ($name eq 'shared_preload' ? ('server', 'session') : ('session'))
-	{
-		if ($round ne $scope)
-		{
-			$node->safe_psql('postgres', qq{ALTER SYSTEM SET uuidx.v7_scope = '$round'});
-			$node->reload;
-			$node->poll_query_until('postgres', qq{SELECT current_setting('uuidx.v7_scope') = '$round'}) or die 'uuidx.v7_scope';
-			$scope = $round;
-		}
+		reload_setting($node, 'uuidx.v7_scope', $scope) if $name eq 'shared_preload';
 		$node->safe_psql('postgres', 'TRUNCATE gen');
 		my ($ran, $log) = pgbench_through_pool($server, "\\set n :n + 1\nINSERT INTO gen VALUES (:client_id, :n, uuid_generate_v7(), pg_backend_pid());\n",
 			'-c', $clients, '-j', 1, '-t', 500, '-D', 'n=0');

@@ -1,9 +1,5 @@
-# The time-predicate rewrite's oracle (test/lib/time_oracle.py, as in 009) on a hot standby
-# (test/t/README.md): the tables made on the primary and replayed, every predicate run on the
-# standby with uuidx.time_predicates on and off in one transaction. Every query that reads no
-# clock (now() ... differ between two runs) runs on the primary too: its rows there are the
-# standby's. 300 predicates a table (60 where UUIDX_TEST_SIZE=lean: the lab runs fewer on the
-# majors other than 18, where 009 runs the oracle on a primary); UUIDX_ORACLE_SEED.
+# The time-predicate rewrite's oracle (as in 009) on a hot standby (test/t/README.md): the tables
+# made on the primary and replayed; every query that reads no clock runs on the primary too.
 use strict;
 use warnings FATAL => 'all';
 use File::Copy qw(copy);
@@ -19,10 +15,7 @@ my $seed = ($ENV{UUIDX_ORACLE_SEED} // 20261123) + 1;
 my $n = sized(300, 60);
 my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 
-my $primary = PostgreSQL::Test::Cluster->new('oracle_primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'");
-$primary->start;
+my $primary = started_node('oracle_primary', "shared_preload_libraries = 'uuidx'", allows_streaming => 1);
 $primary->safe_psql('postgres', 'CREATE DATABASE oracle');
 $primary->safe_psql('oracle', 'CREATE EXTENSION uuidx');
 $primary->backup('base');
@@ -39,20 +32,16 @@ my @lines = split /\n/, slurp_file("$work/oracle.sql");
 my ($split) = grep { $lines[$_] eq 'SET plan_cache_mode = force_generic_plan;' } 0 .. $#lines;
 die 'the oracle script has no query part' unless defined $split;
 my $settings = join "\n", grep { /^(\\set|SET )/ } @lines[ 0 .. 4 ];
-open my $fh, '>', "$work/setup.sql" or die $!;
-print $fh join("\n", @lines[ 0 .. $split - 1 ]), "\n";
-close $fh;
-open $fh, '>', "$work/queries.sql" or die $!;
-print $fh join("\n", $settings, @lines[ $split .. $#lines ]), "\n";
-close $fh;
+append_to_file("$work/setup.sql", join("\n", @lines[ 0 .. $split - 1 ]) . "\n");
+append_to_file("$work/queries.sql", join("\n", $settings, @lines[ $split .. $#lines ]) . "\n");
 # The foreign table's file, in each data directory (file_fdw reads it relative to it).
 for my $node ($primary, $standby)
 {
 	copy("$work/oracle.sql.foreign.csv", $node->data_dir . '/uuidx_oracle_foreign.csv') or die "copy: $!";
 	chmod 0644, $node->data_dir . '/uuidx_oracle_foreign.csv';
 }
-my $rc = psql_script($primary, 'oracle', "$work/setup.sql", "$work/setup.out", "$work/setup.err");
-ok($rc == 0 && !-s "$work/setup.err", "the oracle's tables made on the primary") or diag(substr(slurp_file("$work/setup.err"), 0, 300));
+my ($rc, $errors) = psql_script($primary, 'oracle', "$work/setup.sql", "$work/setup.out", "$work/setup.err");
+ok($rc == 0 && $errors eq '', "the oracle's tables made on the primary") or diag($errors);
 $primary->wait_for_catchup($standby);
 
 # Every table the oracle reads, whole, on both servers.
@@ -63,14 +52,12 @@ my $on_primary = $primary->safe_psql('oracle', $rows_sql);
 note('rows on the primary: ' . join(', ', map { (split ' ')[0] . ' ' . (split ' ')[1] } split /\n/, $on_primary));
 is($standby->safe_psql('oracle', $rows_sql), $on_primary, "the standby holds the primary's rows in every table of the oracle");
 
-$rc = psql_script($standby, 'oracle', "$work/queries.sql", "$work/oracle.out", "$work/oracle.err");
-my $errors = -s "$work/oracle.err" ? substr(slurp_file("$work/oracle.err"), 0, 400) : '';
+($rc, $errors) = psql_script($standby, 'oracle', "$work/queries.sql", "$work/oracle.out", "$work/oracle.err");
 ok($rc == 0 && $errors eq '', 'the queries ran on the standby, read-only') or diag(sprintf('exit code %d; %s', $rc >> 8, $errors));
 my $stats = oracle_python('time_oracle.py', 'check', "$work/oracle.out");
-$rc = psql_script($primary, 'oracle', "$work/oracle.sql.rows", "$work/primary.out", "$work/primary.err");
+($rc, $errors) = psql_script($primary, 'oracle', "$work/oracle.sql.rows", "$work/primary.out", "$work/primary.err");
 my ($compared, $total, $differ) = split ' ', oracle_python('time_oracle.py', 'same', "$work/oracle.out", "$work/primary.out", "$work/oracle.sql.queries");
-my $primary_errors = -s "$work/primary.err" ? '; ' . substr(slurp_file("$work/primary.err"), 0, 400) : '';
-note("queries that read no clock: $compared of $total compared, $differ differ$primary_errors");
+note("queries that read no clock: $compared of $total compared, $differ differ" . ($errors ? "; $errors" : ''));
 ok($rc == 0 && $compared > 0 && $differ == 0, "the standby's rows are the primary's for every query that reads no clock");
 my $checked = time_oracle_checks($stats, $n, $seed, 'standby, ', "$work/oracle.sql.queries");
 note('oracle: ' . join('; ', split /\n/, $stats));

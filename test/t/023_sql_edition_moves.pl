@@ -1,18 +1,10 @@
 # The SQL edition where no C extension may be installed, and the moves between it and the C build
-# (docs/managed.md). Servers: the one under test (it has the C build), and two copies of it from
-# the lab (lab/pgtle.sh): with pg_tle and without uuidx, as on Amazon RDS or Supabase, and the same
-# with the C build installed too, as when the provider adds it.
-#   1. pg_tle: a member of pgtle_admin registers uuidx (a role outside it cannot); an ordinary
-#      role creates it; a table keyed by it; what pg_dump and pg_restore make of it.
-#   2. In place: the C build's files installed, ALTER EXTENSION uuidx UPDATE moves the pg_tle
-#      extension to it.
-#   3. From a dump: a database where psql installed the plain script, dumped and restored on a
-#      server with the C build; CREATE EXTENSION uuidx VERSION '<v>-sql' and ALTER EXTENSION
-#      UPDATE move it.
-#   4. The other way: a dump of a C-build database restored where only the SQL edition can be
-#      installed, with pg_tle and with the plain script.
-# After each move: the tables keep their rows and their files (relfilenode), the domains and
-# defaults call C functions, nothing of the SQL edition is left, new keys go above the old.
+# (docs/managed.md), on the server under test (with the C build) and the lab's copies of it
+# (lab/pgtle.sh) with pg_tle and without uuidx, as on Amazon RDS or Supabase, and with both:
+# 1. pg_tle, and what pg_dump and pg_restore make of it; 2. in place: ALTER EXTENSION UPDATE to
+# the C build; 3. from a dump of the plain script; 4. the other way, C build to SQL edition.
+# After each move the tables keep their rows and files, the domains and defaults call C, nothing
+# of the SQL edition is left, new keys go above the old.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -35,23 +27,19 @@ my $table_sql = q{
 
 sub as {
 	my ($node, $db, $role, $sql) = @_;
-	my ($rc, $out, $err) = $node->psql($db, $sql, extra_params => [ '-U', $role ], on_error_stop => 1);
-	return ($rc, $out, $err);
+	return $node->psql($db, $sql, extra_params => [ '-U', $role ], on_error_stop => 1);
 }
 
 sub run_file {
 	my ($node, $db, $role, $file, @vars) = @_;
-	my ($rc, $out, $err) =
-	  $node->psql($db, undef, extra_params => [ '-U', $role, (map { ('-v', $_) } @vars), '-f', $file ]);
+	my ($rc, undef, $err) = $node->psql($db, undef, extra_params => [ '-U', $role, (map { ('-v', $_) } @vars), '-f', $file ]);
 	return ($rc, $err);
 }
 
 # What a move must keep and change, for the table in schema-qualified DB; $before from state().
 sub state {
 	my ($node, $db, $schema) = @_;
-	return $node->safe_psql(
-		$db, qq{
-		SELECT c.relfilenode, (SELECT count(*) FROM $schema.events), (SELECT max(id::text) FROM $schema.events)
+	return $node->safe_psql($db, qq{SELECT c.relfilenode, (SELECT count(*) FROM $schema.events), (SELECT max(id::text) FROM $schema.events)
 		FROM pg_class c WHERE c.oid = '$schema.events'::regclass});
 }
 
@@ -62,30 +50,22 @@ sub check_moved_to_c {
 	my ($file2, $rows2) = split /\|/, $after;
 	is("$file2|$rows2", "$file|$rows", "$what: the table keeps its rows and its file");
 	note "relfilenode before $file, after $file2; $rows2 rows";
-	is( $node->safe_psql(
-			$db, qq{
-		SELECT string_agg(DISTINCT l.lanname, ',')
+	is( $node->safe_psql($db, qq{SELECT string_agg(DISTINCT l.lanname, ',')
 		FROM pg_attrdef d JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid
 		  AND dep.refclassid = 'pg_proc'::regclass
 		JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_language l ON l.oid = p.prolang
 		WHERE d.adrelid = '$schema.events'::regclass}), 'c', "$what: the key's default calls the C build");
-	is( $node->safe_psql(
-			$db, qq{
-		SELECT string_agg(DISTINCT l.lanname, ',')
+	is( $node->safe_psql($db, qq{SELECT string_agg(DISTINCT l.lanname, ',')
 		FROM pg_constraint k JOIN pg_depend dep ON dep.classid = 'pg_constraint'::regclass AND dep.objid = k.oid
 		  AND dep.refclassid = 'pg_proc'::regclass
 		JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_language l ON l.oid = p.prolang
 		WHERE k.contypid IN ('$schema.uuid_v7'::regtype, '$schema.uuid_v4'::regtype)}),
 		'c', "$what: the domains' checks call the C build");
-	is( $node->safe_psql(
-			$db, qq{
-		SELECT count(*) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+	is( $node->safe_psql($db, qq{SELECT count(*) FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
 		WHERE p.pronamespace = '$schema'::regnamespace
 		  AND (p.proname LIKE 'uuidx\\_sql\\_%' OR l.lanname IN ('sql', 'plpgsql') AND p.proname <> 'uuid_v7_partitions')}),
 		'0', "$what: nothing of the SQL edition is left");
-	is( $node->safe_psql(
-			$db, qq{
-		INSERT INTO $schema.events (n) VALUES (0) RETURNING id > '$max'::uuid AND $schema.uuid_extract_version(id) = 7}),
+	is( $node->safe_psql($db, qq{INSERT INTO $schema.events (n) VALUES (0) RETURNING id > '$max'::uuid AND $schema.uuid_extract_version(id) = 7}),
 		't', "$what: a new key goes above the old ones");
 }
 
@@ -94,12 +74,7 @@ my $tle = PostgreSQL::Test::Cluster->new('tle', install_path => $ENV{UUIDX_PGTLE
 $tle->init;
 $tle->append_conf('postgresql.conf', "shared_preload_libraries = 'pg_tle'");
 $tle->start;
-$tle->safe_psql(
-	'postgres', q{
-	CREATE ROLE tle_admin LOGIN;
-	CREATE ROLE app LOGIN;
-	CREATE DATABASE app OWNER app;
-});
+$tle->safe_psql('postgres', 'CREATE ROLE tle_admin LOGIN; CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app;');
 # pg_tle's catalogue is per database: its extension, then a registration, in each.
 $tle->safe_psql('app', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
 is($tle->safe_psql('postgres', q{SELECT count(*) FROM pg_available_extensions WHERE name = 'uuidx'}),
@@ -111,9 +86,7 @@ note $err;
 is($rc, 0, 'a member of pgtle_admin registers uuidx with pg_tle') or diag $err;
 my ($rc2, $out, $err2) = as($tle, 'app', 'app', "CREATE EXTENSION uuidx; $table_sql");
 is($rc2, 0, 'an ordinary role creates the extension and a table keyed by it') or diag $err2;
-is( $tle->safe_psql(
-		'app', q{
-	SELECT e.extversion || ' ' || string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname)
+is( $tle->safe_psql('app', q{SELECT e.extversion || ' ' || string_agg(DISTINCT l.lanname, ',' ORDER BY l.lanname)
 	FROM pg_extension e JOIN pg_depend d ON d.refobjid = e.oid AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
 	JOIN pg_proc p ON p.oid = d.objid JOIN pg_language l ON l.oid = p.prolang
 	WHERE e.extname = 'uuidx' AND p.prokind <> 'a' GROUP BY e.extversion}),
@@ -125,10 +98,9 @@ ok($rc2 != 0 && $err2 =~ /needs the extension pgcrypto/, 'without pgcrypto, v5 i
 is($out, '2ed6657d-e927-568b-95e1-2665a8aea6a2', 'with pgcrypto created by the same role, v5 gives RFC 9562 A.4\'s value')
   or diag $err2;
 
-# pg_dump of a database with the TLE: the registration is pg_tle's functions in the schema pgtle,
-# which the dump holds (they are no extension's members). Into a new database of the server
-# (pg_tle preloaded, not created there) it restores whole; where pg_tle is created, its schema
-# is reserved and those entries fail: restore without them (pg_restore -L) after registering.
+# The dump holds the registration (pg_tle's functions in schema pgtle, no extension's members):
+# it restores whole where pg_tle is not created; where it is, its schema is reserved and those
+# entries fail: restore without them (pg_restore -L) after registering.
 my $dump = "$work/tle.dump";
 $tle->command_ok([ 'pg_dump', '-Fc', '-d', $tle->connstr('app'), '-f', $dump ], 'pg_dump of the database with the pg_tle extension');
 $tle->safe_psql('postgres', 'CREATE DATABASE fresh; CREATE DATABASE with_tle; CREATE DATABASE with_tle_list;');
@@ -168,10 +140,7 @@ check_moved_to_c($tle, 'app', 'public', $before, 'in place');
 my $node = PostgreSQL::Test::Cluster->new('plain');
 $node->init;
 $node->start;
-$node->safe_psql(
-	'postgres', q{
-	CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app; CREATE DATABASE restored OWNER app;
-});
+$node->safe_psql('postgres', 'CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app; CREATE DATABASE restored OWNER app;');
 $node->safe_psql('app', 'CREATE SCHEMA ux AUTHORIZATION app');
 ($rc, $err) = run_file($node, 'app', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
 is($rc, 0, 'psql -f uuidx-sql.sql installs the SQL edition as an ordinary role') or diag $err;

@@ -1,11 +1,11 @@
-# UuidxFaketime: a node whose wall clock the test steps while it runs, through libfaketime
-# (FAKETIME_TIMESTAMP_FILE with FAKETIME_NO_CACHE=1: every clock read of every server process reads
-# the file again; only the wall clock is faked, CLOCK_MONOTONIC and file times stay real).
-#   faketime_library()                 libfaketime.so.1's path, or undef when not installed
-#   faketime_required()                its path, or the test ends: skipped, failed under CI (the lab
-#                                      installs it)
-#   faketime_missing($have, $checks)   in a SKIP block: unless HAVE, skips its CHECKS (fails under CI)
-#   my $set = faketime_start($node, $library)   starts NODE under it at the real time; then
+# UuidxFaketime: a node whose wall clock the test steps while it runs (libfaketime's
+# FAKETIME_TIMESTAMP_FILE, FAKETIME_NO_CACHE=1: every clock read reads the file again; only the
+# wall clock is faked, CLOCK_MONOTONIC and file times stay real).
+#   faketime_library()                 libfaketime.so.1's path, or undef
+#   faketime_required()                its path, or the test ends: skipped, failed under CI
+#   faketime_missing($have, $checks)   in a SKIP block: unless HAVE, skips CHECKS (fails under CI)
+#   my $set = faketime_start($node, $library)   starts NODE under it at the real time (without
+#                                      LIBRARY: started plainly, returns undef); then
 #   $set->('-2')                       steps the server's clock (libfaketime's offsets: -2, +1d)
 package UuidxFaketime;
 use strict;
@@ -15,11 +15,7 @@ use Test::More;
 
 our @EXPORT = qw(faketime_library faketime_required faketime_missing faketime_start);
 
-sub faketime_library
-{
-	my ($library) = glob('/usr/lib/*/faketime/libfaketime.so.1');
-	return $library;
-}
+sub faketime_library { return (glob('/usr/lib/*/faketime/libfaketime.so.1'))[0]; }
 
 sub faketime_required
 {
@@ -44,9 +40,9 @@ sub faketime_missing
 sub faketime_start
 {
 	my ($node, $library) = @_;
+	if (!$library) { $node->start; return; }
 	my $file = $node->basedir . '/faketime.rc';
-	# Written as a new file renamed over the old one: a server process never reads it half
-	# written (libfaketime exits a process that reads an empty or half-written file).
+	# Renamed over the old file: libfaketime exits a process that reads a half-written one.
 	my $set = sub {
 		my ($spec) = @_;
 		open(my $fh, '>', "$file.new") or die "$file.new: $!";

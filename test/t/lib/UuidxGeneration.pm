@@ -1,13 +1,14 @@
-# UuidxGeneration: what the TAP tests that generate many values in concurrent sessions share:
-# the tables, the pgbench run (test/concurrency/*.pgbench) and every property check of the
-# values. Each check is one TAP assertion with a fixed name; its figures go to a note.
+# UuidxGeneration: what the TAP tests share: started nodes, settings reloaded, the tables, the
+# pgbench run (test/concurrency/*.pgbench) and the property checks of values generated in
+# concurrent sessions, each one assertion with a fixed name, its figures in a note.
+#   started_node($name, $conf, %init)     new (install_path from %init), init, CONF appended, start
+#   reload_setting($node, $setting, $value)   ALTER SYSTEM SET, reload, until a new session sees it
 #   gen_tables($node, @versions)          gen_v1/v4/v6/v7 (sid, seq, u), unlogged
 #   gen_concurrent($node, $sessions, $per_session, $chunk, $script, @versions)
 #   gen_checks($node, $sessions, $per_session, $label, @versions)
 #   check_sql($node, $what, $sql [, $db])  $sql returns one row: ok boolean, figures text
 #   poll_sql($node, $db, $sql)            until $sql returns t (at most the default timeout)
-#   sized($full, $lean)                   a size: $lean where UUIDX_TEST_SIZE=lean (the lab sets it
-#                                         on the majors its matrix does not run at full size)
+#   sized($full, $lean)                   $lean where UUIDX_TEST_SIZE=lean (set by the lab)
 package UuidxGeneration;
 use strict;
 use warnings FATAL => 'all';
@@ -17,12 +18,32 @@ use IPC::Run;
 use Test::More;
 use Time::HiRes qw(time);
 
-our @EXPORT = qw(gen_tables gen_concurrent gen_checks check_sql no_crash_in_log poll_sql sized);
+our @EXPORT = qw(started_node reload_setting gen_tables gen_concurrent gen_checks check_sql no_crash_in_log poll_sql sized);
 
 # The pgbench scripts beside the TAP tests: test/concurrency/.
 my $scripts = "$FindBin::RealBin/../concurrency";
 
 sub sized { return ($ENV{UUIDX_TEST_SIZE} // '') eq 'lean' ? $_[1] : $_[0]; }
+
+sub started_node
+{
+	my ($name, $conf, %init) = @_;
+	my $path = delete $init{install_path};
+	my $node = PostgreSQL::Test::Cluster->new($name, $path ? (install_path => $path) : ());
+	$node->init(%init);
+	$node->append_conf('postgresql.conf', $conf) if $conf;
+	$node->start;
+	return $node;
+}
+
+sub reload_setting
+{
+	my ($node, $setting, $value) = @_;
+	$node->safe_psql('postgres', "ALTER SYSTEM SET $setting = '$value'");
+	$node->reload;
+	poll_sql($node, 'postgres', "SELECT current_setting('$setting') = '$value'") or die "$setting did not become '$value'";
+	return;
+}
 
 sub check_sql
 {
@@ -47,8 +68,7 @@ sub gen_tables
 	  for @versions;
 }
 
-# SESSIONS pgbench clients, one connection each for the whole run, each adding PER_SESSION values
-# of every version, CHUNK per statement.
+# SESSIONS pgbench clients, one connection each, each adding PER_SESSION values of every version.
 sub gen_concurrent
 {
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
@@ -71,9 +91,8 @@ sub gen_concurrent
 	return;
 }
 
-# Every property of the gen_v* tables: counts per session, duplicates across all sessions,
-# version and variant bits (read from the text form, not through uuidx's own inspection
-# functions), strict increase in call order within each session.
+# Counts per session, duplicates, version and variant bits (from the text form, not through
+# uuidx's own functions), strict increase in call order within each session.
 sub gen_checks
 {
 	local $Test::Builder::Level = $Test::Builder::Level + 1;
@@ -142,9 +161,8 @@ sub no_crash_in_log
 		$name // 'server log: no crashed backend');
 }
 
-# As poll_query_until, with the query given by -c instead of on psql's stdin: a server still in
-# recovery after a crash refuses the connection, psql exits before reading its stdin, and writing
-# the query there then dies on a broken pipe (IPC::Run), ending the test.
+# As poll_query_until, the query given by -c: a psql refused by a server still in recovery exits
+# before reading its stdin, and the write to it would die on a broken pipe.
 sub poll_sql
 {
 	my ($node, $db, $sql) = @_;

@@ -1,23 +1,16 @@
-# UuidxOracle: what the TAP tests of the planner hook's oracles share. The oracles themselves
-# generate their cases and judge the answers in Python (test/lib/time_oracle.py,
-# order_oracle.py); a test runs them, feeds their SQL to a node and makes TAP assertions of what
-# they report.
-#   oracle_python(@args)                       runs python3 test/lib/@args; dies on failure
-#   psql_script($node, $db, $sql_file, $out_file, $err_file)   psql -qAt -f, stopping at an error; returns psql's status
+# UuidxOracle: the TAP side of the planner hook's oracles, which generate their cases and judge
+# the answers in Python (test/lib/time_oracle.py, order_oracle.py): run them, feed their SQL to a
+# node, assert what they report (names fixed, figures and seeds in notes).
+#   oracle_python(@args)              python3 test/lib/@args; dies on failure
+#   psql_script($node, $db, $sql_file, $out_file, $err_file, @psql_args)
+#       psql -qAt -f, stopping at an error; returns psql's status and the start of its stderr
 #   time_oracle_checks($stats, $n, $seed, $label, $queries)
-#       the assertions of what `time_oracle.py check` reported ($stats): per table, the same rows
-#       with the setting on and off for at least N predicates, and rewritten for many of them
-#       (40 % or more of those run without sequential scans) or, on the tables that are not
-#       provably v7, never; LABEL prefixes each name (the figures and SEED go to notes), QUERIES
-#       is the file listing the queries.
-#       Returns how many of the oracle's tables were checked.
+#       per table of `time_oracle.py check`'s report: the same rows on and off for at least N
+#       predicates; rewritten for many, or never on the tables not provably v7. Returns how many
+#       tables were checked.
 #   order_oracle_check($node, $work, $seed, $n, \@never, $count)
-#       the oracle of orders by time and min/max of time in database oracle: about 3 * N queries
-#       per table from SEED, written in WORK; NEVER: the tables no plan may change on (not
-#       provably v7); COUNT: how many tables must have been checked. Every query's answers agree
-#       with uuidx.time_predicates on and off; the plan changes for a quarter or more of the
-#       queries on the other tables. (The bash suite of TimescaleDB's hypertables runs the same
-#       judgement in test/lib/order_oracle.sh.)
+#       about 3 * N queries a table in database oracle: answers agree on and off; the plan changes
+#       for a quarter or more of them, except on the tables in NEVER; COUNT tables checked.
 package UuidxOracle;
 use strict;
 use warnings FATAL => 'all';
@@ -48,7 +41,7 @@ sub psql_script
 	my ($node, $db, $sql_file, $out_file, $err_file, @extra) = @_;
 	IPC::Run::run([ 'psql', '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', @extra, '-h', $node->host, '-p', $node->port, '-d', $db, '-f', $sql_file ],
 		'>', $out_file, '2>', $err_file, '<', \undef);
-	return $?;
+	return ($?, -s $err_file ? substr(PostgreSQL::Test::Utils::slurp_file($err_file), 0, 400) : '');
 }
 
 sub time_oracle_checks
@@ -75,10 +68,8 @@ sub time_oracle_checks
 		}
 		else
 		{
-			# Counted where sequential scans are off: a sequential scan's filter drops the added
-			# condition. 48 % to 65 % of those got one in runs on 15, 17 and 19 (many shapes are
-			# never rewritten: <>, IS NOT TRUE, a CASE over a nullable column ...; 17 and 19 run
-			# only 100 predicates a table).
+			# Counted without sequential scans (their filter drops the added condition); 48 % to
+			# 65 % got one on 15, 17 and 19 (<>, IS NOT TRUE, a CASE over a nullable column ... never do).
 			ok($tried_noseq > 0 && $fired_noseq * 100 >= $tried_noseq * 40, "$label$table: rewritten for many predicates");
 		}
 	}
@@ -92,10 +83,9 @@ sub order_oracle_check
 	my %never = map { $_ => 1 } @$never;
 	my $start = time;
 	oracle_python('order_oracle.py', 'gen', $seed, $n, "$work/order.sql");
-	my $rc = psql_script($node, 'oracle', "$work/order.sql", "$work/order.out", "$work/order.err");
+	my ($rc, $errors) = psql_script($node, 'oracle', "$work/order.sql", "$work/order.out", "$work/order.err");
 	PostgreSQL::Test::Utils::append_to_file("$work/rows.sql", oracle_python('order_oracle.py', 'rows_sql'));
-	psql_script($node, 'oracle', "$work/rows.sql", "$work/rows.tsv", "$work/rows.err", '-F', "\t");
-	my $errors = join '', map { -s $_ ? substr(PostgreSQL::Test::Utils::slurp_file($_), 0, 400) : '' } "$work/order.err", "$work/rows.err";
+	$errors .= (psql_script($node, 'oracle', "$work/rows.sql", "$work/rows.tsv", "$work/rows.err", '-F', "\t"))[1];
 	note(sprintf('the order oracle: exit code %d, %d ms (seed %s)', $rc >> 8, (time - $start) * 1000, $seed));
 	ok($rc == 0 && $errors eq '', 'the order oracle ran') or diag($errors);
 	my $stats = oracle_python('order_oracle.py', 'check', "$work/order.out", "$work/order.sql.flags", "$work/rows.tsv");

@@ -1,22 +1,13 @@
-# UuidxSample: the sample databases that the tests moving a database between majors carry across
-# (dump and restore, pg_upgrade), and what must hold after the move.
-#   cross_installs()                         the installations the lab names, major => path, in
-#                                            the order of the upgrade path (UUIDX_CROSS_INSTALLS:
-#                                            "15=/path 16=/path ..."); empty when none is named
-#   sample_create($node, $schema, $version)  uuidx in SCHEMA (public, or one of its own) at
-#                                            VERSION, in database app_SCHEMA, and
-#     - orders: v7 primary key, defaults on uuid_generate_v7(), uuidv7(), uuid_generate_v1mc(), a
-#       stored generated v5 column, an index over a second v7 column;
-#     - recent_orders: a view calling uuidx;
-#     - order_key(text): a BEGIN ATOMIC SQL function calling uuidx (a dependency PostgreSQL records).
-#     In public the calls are written unqualified, as an application would; in a schema of its
-#     own, qualified. UUIDX_SAMPLE_ROWS rows (default 5,000).
-#   sample_digest($node, $db)                one line: rows and md5 of the table, the view and the
-#                                            function's results
-#   sample_check_defaults($node, $db, $schema, $name)   one check (check_sql), NAME: new rows get
-#                                            every default with the right version, above every key
-#                                            already there; the view shows them; order_key agrees
-#                                            with the generated column
+# UuidxSample: the sample databases the tests moving a database between majors carry across, and
+# what must hold after the move.
+#   cross_installs()     [major, path] pairs of the upgrade path (UUIDX_CROSS_INSTALLS="15=/path ...")
+#   sample_create($node, $schema, $version)   database app_SCHEMA, uuidx VERSION in SCHEMA (calls
+#       unqualified in public, as an application writes them, qualified elsewhere), 5,000 rows of
+#       orders (v7 key; defaults on uuid_generate_v7(), uuidv7(), uuid_generate_v1mc(); a stored
+#       generated v5; an index on a second v7), view recent_orders and BEGIN ATOMIC order_key(text)
+#   sample_digest($node, $db)   rows and md5 of the table, the view and the function's results
+#   sample_check_defaults($node, $db, $schema, $name)   one check: new rows get every default at
+#       its version, above the keys already there; the view shows them; order_key agrees with url_id
 package UuidxSample;
 use strict;
 use warnings FATAL => 'all';
@@ -27,8 +18,7 @@ our @EXPORT = qw(cross_installs sample_create sample_digest sample_check_default
 
 sub cross_installs
 {
-	my @pairs = map { [ split /=/, $_, 2 ] } split ' ', ($ENV{UUIDX_CROSS_INSTALLS} // '');
-	return @pairs;
+	return map { [ split /=/, $_, 2 ] } split ' ', ($ENV{UUIDX_CROSS_INSTALLS} // '');
 }
 
 sub sample_create
