@@ -90,7 +90,7 @@ is( $tle->safe_psql('app', q{SELECT e.extversion || ' ' || string_agg(DISTINCT l
 	FROM pg_extension e JOIN pg_depend d ON d.refobjid = e.oid AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
 	JOIN pg_proc p ON p.oid = d.objid JOIN pg_language l ON l.oid = p.prolang
 	WHERE e.extname = 'uuidx' AND p.prokind <> 'a' GROUP BY e.extversion}),
-	'1.1-sql plpgsql,sql', 'the pg_tle extension is the SQL edition: its functions are SQL and PL/pgSQL only');
+	'1.2-sql plpgsql,sql', 'the pg_tle extension is the SQL edition: its functions are SQL and PL/pgSQL only');
 ($rc2, $out, $err2) = as($tle, 'app', 'app', "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')");
 ok($rc2 != 0 && $err2 =~ /needs the extension pgcrypto/, 'without pgcrypto, v5 is one clear error naming it');
 ($rc2, $out, $err2) =
@@ -108,7 +108,7 @@ my ($restore_rc, $restore_out, $restore_err) =
   run_log_capture([ 'pg_restore', '--exit-on-error', '-d', $tle->connstr('fresh'), $dump ]);
 is( $restore_rc ? $restore_err : $tle->safe_psql(
 		'fresh', q{SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || (SELECT extversion FROM pg_extension WHERE extname = 'uuidx') FROM events}),
-	'1000 1000 1.1-sql', 'the dump restores into a new database of the pg_tle server, registration included');
+	'1000 1000 1.2-sql', 'the dump restores into a new database of the pg_tle server, registration included');
 for my $db ('with_tle', 'with_tle_list') {
 	$tle->safe_psql($db, 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
 	run_file($tle, $db, 'tle_admin', "$scripts/uuidx-pgtle.sql");
@@ -131,7 +131,7 @@ $tle->stop;
 $tle->{_install_path} = $ENV{UUIDX_PGTLE_C_INSTALL};
 $tle->start;
 is($tle->safe_psql('postgres', q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuidx'}),
-	'1.1', 'with the C build installed, the server offers its uuidx');
+	'1.2', 'with the C build installed, the server offers its uuidx');
 ($rc2, $out, $err2) = as($tle, 'app', 'app', 'ALTER EXTENSION uuidx UPDATE');
 is($rc2, 0, 'in place: ALTER EXTENSION uuidx UPDATE moves the pg_tle extension to the C build') or diag $err2;
 check_moved_to_c($tle, 'app', 'public', $before, 'in place');
@@ -149,12 +149,12 @@ $node->command_ok([ 'pg_dump', '-Fc', '-d', $node->connstr('app'), '-f', "$work/
 $node->command_ok([ 'pg_restore', '--exit-on-error', '-U', 'app', '-d', $node->connstr('restored'), "$work/plain.dump" ],
 	'the dump restores on a server with the C build');
 $before = state($node, 'restored', 'ux');
-($rc2, $out, $err2) = as($node, 'restored', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '1.1-sql'; ALTER EXTENSION uuidx UPDATE");
-is($rc2, 0, 'from a dump: CREATE EXTENSION uuidx VERSION \'1.1-sql\' and ALTER EXTENSION UPDATE move it to the C build')
+($rc2, $out, $err2) = as($node, 'restored', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '1.2-sql'; ALTER EXTENSION uuidx UPDATE");
+is($rc2, 0, 'from a dump: CREATE EXTENSION uuidx VERSION \'1.2-sql\' and ALTER EXTENSION UPDATE move it to the C build')
   or diag $err2;
 check_moved_to_c($node, 'restored', 'ux', $before, 'from a dump');
-($rc2, $out, $err2) = as($node, 'app', 'app', "CREATE SCHEMA other; CREATE EXTENSION uuidx SCHEMA other VERSION '1.1-sql'");
-ok($rc2 != 0 && $err2 =~ /holds no uuidx SQL edition to adopt/, 'version 1.1-sql where no SQL edition is installed is a clear error');
+($rc2, $out, $err2) = as($node, 'app', 'app', "CREATE SCHEMA other; CREATE EXTENSION uuidx SCHEMA other VERSION '1.2-sql'");
+ok($rc2 != 0 && $err2 =~ /holds no uuidx SQL edition to adopt/, 'version 1.2-sql where no SQL edition is installed is a clear error');
 
 # ---------------------------------------------------------------- 4. the other way
 $node->safe_psql('postgres', 'CREATE DATABASE cbuild OWNER app');
