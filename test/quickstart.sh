@@ -14,16 +14,28 @@ if [ "$(id -u)" != 0 ]; then
   sudo=sudo
 fi
 apt() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -qq -o DPkg::Lock::Timeout=600 "$@"; }
+# DPkg::Lock::Timeout does not cover update's lock of the lists (another apt-get, unattended
+# upgrades): it is tried again every 5 s, for 600 s at most.
+apt_update() {
+  local err
+  for _ in $(seq 120); do
+    err=$(apt update 2>&1 >/dev/null) && return 0
+    grep -q 'Could not get lock' <<<"$err" || break
+    sleep 5
+  done
+  echo "$err" >&2
+  return 1
+}
 # The postgresql-N that postgresql depends on (none before the first apt-get update).
 pg_major() { apt-cache depends postgresql 2>/dev/null | sed -nE 's/^ *Depends: postgresql-([0-9]+)$/\1/p' | head -n 1 || true; }
 major=${UUIDX_QUICKSTART_MAJOR:-$(pg_major)}
-[ -n "$major" ] || { apt update >/dev/null; major=$(pg_major); }
+[ -n "$major" ] || { apt_update; major=$(pg_major); }
 [ -n "$major" ] || { echo "uuidx: apt offers no PostgreSQL here (apt-cache depends postgresql names no postgresql-N)" >&2; exit 1; }
 echo "== PostgreSQL $major, as apt offers it here"
 # What the build needs, and the server with its build files (pg_virtualenv: postgresql-common).
 want=(ca-certificates make g++ libssl-dev "postgresql-$major" "postgresql-server-dev-$major")
 missing=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "${want[@]}" 2>&1 | awk '$1 != "ii" { print $NF }' || true)
-[ -z "$missing" ] || { apt update >/dev/null && apt install --no-install-recommends "${want[@]}" >/dev/null; }
+[ -z "$missing" ] || { apt_update && apt install --no-install-recommends "${want[@]}" >/dev/null; }
 export PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config
 
 echo "== build and install"
