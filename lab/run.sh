@@ -141,6 +141,7 @@ chmod 755 "$log_dir"
 # The run's start, which every summary line's "at +N s" counts from (a run in a root is given
 # the outer run's); the machine's CPU counters then, for the share it was busy.
 export UUIDX_RUN_T0=${UUIDX_RUN_T0:-$(date +%s)}
+uuidx_remove_stale_scripts
 cpu_busy_idle() { awk '/^cpu /{print $2+$3+$4+$7+$8, $5+$6}' /proc/stat; }
 cpu_at_start=$(cpu_busy_idle)
 since_t0() { echo "+$(($(date +%s) - UUIDX_RUN_T0)) s"; }
