@@ -5,10 +5,10 @@ source lab/deps.sh
 source lab/pgserver.sh
 source lab/build.sh
 
-# "source" when MAJOR's server is Debian's source build (15.18: lab/pgserver.sh says why).
-cross_server_how() { [ "$1" = 15 ] && echo source; return 0; }
+# 15 is bookworm's own packages, the 15 bookworm's users move from (lab/pgserver.sh).
+cross_server_how() { [ "$1" = 15 ] && echo bookworm; return 0; }
 
-# cross_provide MAJOR [source]: a server with uuidx installed; prints its bindir.
+# cross_provide MAJOR [HOW]: a server with uuidx installed; prints its bindir.
 cross_provide() {
   local pg_config
   pg_config=$(pg_server_config "$@") || return 1

@@ -2,13 +2,13 @@
 # PostgreSQL MAJOR install, providing one (on the machine or in a root of lab/root.sh; lab/matrix):
 # apt's packages (from experimental when only it has them); else ../shared/vendor's tree (16, which
 # Debian neither packages nor serves as source), with assertions on; else Debian's source package,
-# built once into $UUIDX_PG_CACHE/pgN. 'source' forces the source build; for 15 it is 15.18
-# (UUIDX_PG15_SOURCE_VERSION): 15.20 stamps columns with a pg_attver option later releases do not
-# know. Messages go to stderr; build logs to $UUIDX_PG_CACHE/pgN.build.log.
+# built once into $UUIDX_PG_CACHE/pgN. 'source' forces the source build; 'bookworm' takes bookworm's
+# binary packages in a root of a later suite (the 15 bookworm's users move from: its security
+# update, whose source is not served). Messages go to stderr; build logs to
+# $UUIDX_PG_CACHE/pgN.build.log.
 
 source "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UUIDX_PG_CACHE=${UUIDX_PG_CACHE:-/var/cache/uuidx}
-UUIDX_PG15_SOURCE_VERSION=${UUIDX_PG15_SOURCE_VERSION:-15.18-0+deb12u1}
 UUIDX_PG_SOURCES_LIST=/etc/apt/sources.list.d/uuidx-postgresql-sources.sources
 # What building a server from source needs on Debian bookworm.
 UUIDX_PG_SOURCE_BUILD_PACKAGES=(dpkg-dev gcc make bison flex perl pkg-config libreadline-dev zlib1g-dev
@@ -49,7 +49,7 @@ _pg_apt_release() {
   [ -n "$archives" ] && ! grep -qv 'experimental/' <<<"$archives" && echo experimental
 }
 
-_pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1${2:+-$2}"; }
+_pg_source_prefix() { echo "$UUIDX_PG_CACHE/pg$1"; }
 
 # The versions of source package PKG that apt lists, newest first (Debian's version order).
 _pg_source_versions() {
@@ -66,11 +66,11 @@ _pg_source_versions() {
   printf '%s\n' "${sorted[@]}"
 }
 
-# Downloads source package PKG here: the pinned VERSION, or else the newest listed version whose
-# files download (a replaced point release can stay listed yet answer 404). Prints the version.
+# Downloads source package PKG here: the newest listed version whose files download (a replaced
+# point release can stay listed yet answer 404). Prints the version.
 _pg_fetch_source() {
-  local pkg=$1 pin=${2:-} v versions=()
-  if [ -n "$pin" ]; then versions=("$pin"); else mapfile -t versions < <(_pg_source_versions "$pkg"); fi
+  local pkg=$1 v versions=()
+  mapfile -t versions < <(_pg_source_versions "$pkg")
   [ ${#versions[@]} -gt 0 ] && [ -n "${versions[0]}" ] || { echo "apt lists no source package $pkg" >&2; return 1; }
   case $PWD in "$UUIDX_PG_CACHE"/src.*) ;; *) echo "_pg_fetch_source: not in a work directory" >&2; return 1 ;; esac
   for v in "${versions[@]}"; do
@@ -120,10 +120,10 @@ _pg_build_once_locked() {
   echo "uuidx: built $(cat "$stamp") in $(($(date +%s) - start)) s" >&2
 }
 
-# Unpackers for _pg_build_once: Debian's source package postgresql-MAJOR [PIN],
+# Unpackers for _pg_build_once: Debian's source package postgresql-MAJOR,
 _pg_unpack_source_package() {
   local version
-  version=$(_pg_fetch_source "postgresql-$1" "$2") || return 1
+  version=$(_pg_fetch_source "postgresql-$1") || return 1
   echo "source package postgresql-$1 $version" >&2
   find "$PWD" -maxdepth 1 -type d -name "postgresql-$1*" | head -n 1
   basename "$(ls ./*.dsc | head -n 1)"
@@ -137,10 +137,9 @@ _pg_unpack_tarball() {
 
 # -O0: these servers only carry databases along upgrade paths, and nothing times them.
 _pg_build_from_source() {
-  local major=$1 pin=${2:-}
   _pg_ensure_source_list || return 1
-  UUIDX_PG_BUILD_CFLAGS="-O0 -g0" _pg_build_once "$(_pg_source_prefix "$major" "${pin%%-*}")" \
-    "postgresql-$major${pin:+=$pin} from Debian's source package" _pg_unpack_source_package "$major" "$pin"
+  UUIDX_PG_BUILD_CFLAGS="-O0 -g0" _pg_build_once "$(_pg_source_prefix "$1")" \
+    "postgresql-$1 from Debian's source package" _pg_unpack_source_package "$1"
 }
 
 # The vendored PostgreSQL tree of MAJOR (postgresql-MAJOR.x.tar.gz), if there is one.
@@ -177,9 +176,55 @@ _pg_configure_make_install() {
   for c in uuid-ossp pgcrypto file_fdw pg_stat_statements; do make -s -C "contrib/$c" -j"$(($(nproc) + 1))" install; done
 }
 
+# Bookworm's packages of MAJOR as bookworm's users have them (security updates too), unpacked
+# into $UUIDX_PG_CACHE/pgMAJOR-bookworm; the two libraries the later suite lacks (ICU 72, OpenLDAP
+# 2.5) go to its bookworm-libs, which pg_server_libs names. JIT is left out (LLVM 14 is missing
+# too). apt runs on lists of its own, so the root's apt never sees bookworm. Prints the prefix.
+_pg_unpack_bookworm() {
+  local prefix="$UUIDX_PG_CACHE/pg$1-bookworm"
+  mkdir -p "$UUIDX_PG_CACHE" || return 1
+  [ -f "$prefix/.uuidx-unpacked" ] || with_lock "$prefix.lock" _pg_unpack_bookworm_locked "$1" "$prefix" || return 1
+  echo "$prefix"
+}
+_pg_unpack_bookworm_locked() {
+  local major=$1 prefix=$2 work f apt
+  [ -f "$prefix/.uuidx-unpacked" ] && return 0
+  work=$(mktemp -d "$UUIDX_PG_CACHE/bookworm.XXXXXX")
+  mkdir -p "$work/sources" "$work/lists/partial" "$work/cache/archives/partial" "$work/debs" "$work/tree/bookworm-libs"
+  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\n' \
+    http://deb.debian.org/debian bookworm http://deb.debian.org/debian-security bookworm-security >"$work/sources/bookworm.sources"
+  apt=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources" -o Dir::State::Lists="$work/lists"
+    -o Dir::Cache="$work/cache" -o Dir::State::Status=/dev/null -o Debug::NoLocking=1)
+  if apt-get "${apt[@]}" update -qq >"$prefix.log" 2>&1 &&
+    (cd "$work/debs" && apt-get "${apt[@]}" download "postgresql-$major" "postgresql-client-$major" \
+      "postgresql-server-dev-$major" libicu72 libldap-2.5-0) >>"$prefix.log" 2>&1; then
+    for f in "$work"/debs/*.deb; do dpkg-deb -x "$f" "$work/tree" || break; done &&
+      mv "$work"/tree/usr/lib/x86_64-linux-gnu/lib{icu,ldap,lber}* "$work/tree/bookworm-libs/" &&
+      rm -f "$work/tree/usr/lib/postgresql/$major/lib/llvmjit"* &&
+      ls "$work/debs" >"$work/tree/.uuidx-unpacked" && rm -rf "$prefix" && mv "$work/tree" "$prefix"
+  fi
+  rm -rf "$work"
+  [ -f "$prefix/.uuidx-unpacked" ] || { tail -n 20 "$prefix.log" >&2; echo "uuidx: bookworm's PostgreSQL $major packages could not be unpacked (log: $prefix.log)" >&2; return 1; }
+}
+
+# pg_server_libs PG_CONFIG: the directory of libraries its programs need beside this suite's
+# (LD_LIBRARY_PATH), for an install of bookworm's packages in a later suite; nothing otherwise.
+pg_server_libs() {
+  local d
+  d=$(cd "$("$1" --bindir)/../../../../.." && pwd)/bookworm-libs
+  [ -d "$d" ] && echo "$d"
+  return 0
+}
+
 # Prints the pg_config of a PostgreSQL install of that major, providing one when needed.
 pg_server_config() {
   local major=$1 how=${2:-}
+  if [ "$how" = bookworm ]; then
+    local unpacked
+    unpacked=$(_pg_unpack_bookworm "$major") || return 1
+    echo "$unpacked/usr/lib/postgresql/$major/bin/pg_config"
+    return 0
+  fi
   if [ "$how" != source ] && _pg_apt_has "$major"; then
     if [ "$(_pg_apt_release "$major")" = experimental ]; then
       UUIDX_APT_RELEASE=experimental ensure_packages "postgresql-$major" "postgresql-client-$major" \
@@ -191,13 +236,12 @@ pg_server_config() {
     echo "/usr/lib/postgresql/$major/bin/pg_config"
     return 0
   fi
-  local pin="" tarball prefix
+  local tarball prefix
   if [ "$how" != source ] && tarball=$(_pg_vendor_tarball "$major"); then
     prefix=$(_pg_build_from_vendor "$tarball") || return 1
     echo "$prefix/bin/pg_config"
     return 0
   fi
-  [ "$how" = source ] && [ "$major" = 15 ] && pin=$UUIDX_PG15_SOURCE_VERSION
-  _pg_build_from_source "$major" "$pin" || return 1
-  echo "$(_pg_source_prefix "$major" "${pin%%-*}")/bin/pg_config"
+  _pg_build_from_source "$major" || return 1
+  echo "$(_pg_source_prefix "$major")/bin/pg_config"
 }

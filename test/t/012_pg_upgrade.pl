@@ -1,7 +1,7 @@
 # pg_upgrade along the upgrade path (test/t/README.md) of the sample databases
 # (lib/UuidxSample.pm), by the steps of docs/upgrading.md. A pair that fails for a cluster without
-# uuidx too (17.12 -> 18.6: "unrecognized parameter pg_attver") is skipped with that reason, and
-# the major before the old one is upgraded to the target instead (16 -> 18).
+# uuidx too (15.20 -> 16.2 and 17.12 -> 18.6: "unrecognized parameter pg_attver") is skipped with
+# that reason, and the pairs around it run instead (15 -> 17, 16 -> 18).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -101,13 +101,16 @@ while (my $pair = shift @pairs)
 			skip("$from -> $target: pg_upgrade fails for a cluster without uuidx as well (a table of one bigint and one text "
 				  . "column), so no extension can pass it between these servers: $why; uuidx cluster: " . upgrade_error($new), 1);
 		}
-		# uuidx's own upgrade into the target is still tested: from the major before (17.12 -> 18.6
-		# fails as above; 16 -> 18 is a path users take too).
-		for my $j (1 .. $#majors)
+		# uuidx's own upgrade is still tested into the target, from the major before (17.12 -> 18.6
+		# fails as above; 16 -> 18), and out of the old major, into the one after the target
+		# (15.20 -> 16.2 fails; 15.20 -> 17.12 is Debian's, bookworm to trixie).
+		for my $j (0 .. $#majors)
 		{
-			next unless $majors[$j] eq $from;
-			note("trying $majors[$j - 1] -> $target instead");
-			push @pairs, [ $majors[ $j - 1 ], $target ];
+			my $instead = $majors[$j] eq $from && $j > 0 ? [ $majors[ $j - 1 ], $target ]
+			  : $majors[$j] eq $target && $j < $#majors ? [ $from, $majors[ $j + 1 ] ]
+			  : next;
+			note("trying $instead->[0] -> $instead->[1] instead");
+			push @pairs, $instead;
 		}
 		next;
 	}
