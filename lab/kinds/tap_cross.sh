@@ -21,6 +21,6 @@ for m in $UUIDX_PG_VERSIONS; do
   lib=$(pg_server_libs "${bin[$m]}/pg_config") && [ -n "$lib" ] && libs="$libs:$lib"
   newest=$m
 done
-echo "installations:$installs${libs:+; libraries beside the root's: ${libs#:}}"
+echo "installations:$installs${libs:+ (LD_LIBRARY_PATH=${libs#:})}"
 tap_prove "${bin[$newest]}/pg_config" "$CROSS_TAP_TESTS" \
   UUIDX_CROSS_INSTALLS="${installs# }" ${libs:+LD_LIBRARY_PATH="${libs#:}"}
