@@ -4,7 +4,7 @@
 #   ahead_stop                 # ends it, with what it started, if it is still running
 # In the order the run needs them: the roots; in each, the packages and servers of its majors
 # (run-tests.sh --install-only there), at the suites' own priority (the 16.2 build is on the run's
-# longest path); then the servers across majors (15.18, and 18.6 in trixie) and Citus, at nice 10
+# longest path); then the servers across majors (15.20 and 18.6 in trixie) and Citus, at nice 10
 # and best-effort I/O class 7 (never idle: a lane could wait on a build starved of CPU). Whoever
 # needs one first makes it and the other waits (the locks of root.sh, pgserver.sh and citus.sh);
 # what fails here is made again, and reported, by the suite that needs it.
