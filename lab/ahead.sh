@@ -2,8 +2,8 @@
 # while the suites on the machine run. lab/run.sh sources it (after root.sh and lab/matrix.sh) and calls
 #   ahead_start LOG MAJOR...   # for the majors under test
 #   ahead_stop                 # ends it, with what it started, if it is still running
-# In the order the run needs them: the roots; in each, the packages and servers of its majors
-# (run-tests.sh --install-only there), at the suites' own priority (the 16.2 build is on the run's
+# In the order the run needs them: the roots; in each, side by side, the packages and servers of its
+# majors (run-tests.sh --install-only there), at the suites' own priority (the 16.2 build is on the run's
 # longest path); then the servers across majors (15.20 and 18.6 in trixie) and Citus, at nice 10
 # and best-effort I/O class 7 (never idle: a lane could wait on a build starved of CPU). Whoever
 # needs one first makes it and the other waits (the locks of root.sh, pgserver.sh and citus.sh);
@@ -29,12 +29,17 @@ ahead_prepare() {
     echo "ahead: the $r root"
     root_provide "$r" >/dev/null || return 1
   done
+  # The roots side by side: each has an apt of its own, and one root's build (16.2) need not hold
+  # back another's packages (sid's frameworks, which its lane reaches first).
+  local pids=() pid
   for r in "${roots[@]}"; do
     [ -n "${majors_in[$r]:-}" ] || continue
     echo "ahead: packages and servers of ${majors_in[$r]}in the $r root"
     UUIDX_ROOT_ENV=UUIDX_SUITES root_run "$r" env UUIDX_PG_VERSIONS="${majors_in[$r]% }" \
-      UUIDX_RUN_SCOPES="major cross-pairs packages" bash /uuidx/repo/test/run-tests.sh --install-only
+      UUIDX_RUN_SCOPES="major cross-pairs packages" bash /uuidx/repo/test/run-tests.sh --install-only &
+    pids+=($!)
   done
+  for pid in "${pids[@]}"; do wait "$pid"; done
   renice -n 10 -p "$BASHPID" >/dev/null
   ionice -c 2 -n 7 -p "$BASHPID"
   for r in "${roots[@]}"; do
