@@ -31,7 +31,7 @@ if ! faults_bin=$(uuidx_variant_install "$PG_CONFIG" faults UUIDX_FAULT_INJECTIO
   exit 1
 fi
 pgtle_bin="" pgtle_c_bin=""
-trap 'uuidx_variant_remove "$faults_bin"; extension_dirs_remove; for b in $pgtle_bin $pgtle_c_bin; do uuidx_variant_remove "$b"; done; rm -rf "$sql_edition"' EXIT
+trap 'uuidx_variant_remove "$faults_bin"; extension_dirs_remove; for b in $pgtle_bin $pgtle_c_bin; do uuidx_variant_remove "$b"; done; rm -rf "$sql_edition" "${template_dir:-}"' EXIT
 sql_edition=$(mktemp -d /tmp/uuidx-sql-edition.XXXXXX)
 make -s -C "$UUIDX_BUILD_DIR" sql-edition >/dev/null && cp "$UUIDX_BUILD_DIR"/build/sql-edition/*.sql "$sql_edition/" &&
   chmod -R a+rX "$sql_edition" || echo "lab-failed: make sql-edition"
@@ -60,7 +60,10 @@ if UUIDX_CITUS_VERSION=$(citus_matrix_version "$UUIDX_PG_MAJOR"); then
   fi
 fi
 
+template_dir=$(mktemp -d /tmp/uuidx-initdb.XXXXXX)
+template=$(tap_initdb_template "$PG_CONFIG" "$template_dir") || { echo "$template"; echo "lab-failed: initdb of the nodes' template"; template=""; }
+
 tests=""
 for t in test/t/*.pl; do [[ " $CROSS_TAP_TESTS " == *" $t "* ]] || tests="$tests $t"; done
 tap_prove "$PG_CONFIG" "${tests# }" UUIDX_FAULTS_INSTALL="$(dirname "$faults_bin")" UUIDX_INDEPENDENT_CLUSTERS="$independent" \
-  "${EXTENSION_DIRS_ENV[@]}" UUIDX_CITUS="$citus" UUIDX_SQL_EDITION="$sql_edition" "${pgtle_env[@]}"
+  "${EXTENSION_DIRS_ENV[@]}" UUIDX_CITUS="$citus" UUIDX_SQL_EDITION="$sql_edition" "${pgtle_env[@]}" $template
