@@ -42,24 +42,28 @@ uuidx_build_install() {
   fi
 }
 
-# uuidx_remove_stale_scripts: from every server here (Debian's, the lab's builds), the uuidx
-# scripts this tree does not install. An install of another version left them (the SQL edition's
-# are named by the version), and pg_available_extension_versions would offer them, as no package
-# upgrade would. The tree's own are left in place, for a lane running beside.
+# uuidx_remove_stale_scripts [EXTENSION_DIR...]: from those directories (by default every server's
+# here: Debian's, the lab's builds), the uuidx scripts this tree does not install. An install of
+# another version left them (the SQL edition's are named by the version), and
+# pg_available_extension_versions would offer them, as no package upgrade would. The tree's own
+# are left in place, for a lane running beside. Checked by lab/checks/08_roots.
 uuidx_remove_stale_scripts() {
-  local top version f name
+  local top version d f name dirs=("$@")
   top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   version=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" "$top/uuidx.control")
-  for f in /usr/share/postgresql/*/extension/uuidx--*.sql "${UUIDX_PG_CACHE:-/var/cache/uuidx}"/*/share/postgresql/extension/uuidx--*.sql; do
-    [ -e "$f" ] || continue
-    name=${f##*/}
-    # Written by hand and in the tree, or made by the Makefile for the control file's version.
-    if [[ $name == *-sql* ]]; then
-      [[ $name == "uuidx--$version-sql.sql" || $name == "uuidx--$version-sql--$version.sql" ]] && continue
-    elif [ -e "$top/$name" ]; then
-      continue
-    fi
-    rm -f "$f" && echo "lab: removed $f, a script this tree does not install" >&2
+  [ $# -gt 0 ] || dirs=(/usr/share/postgresql/*/extension "${UUIDX_PG_CACHE:-/var/cache/uuidx}"/*/share/postgresql/extension)
+  for d in "${dirs[@]}"; do
+    for f in "$d"/uuidx--*.sql; do
+      [ -e "$f" ] || continue
+      name=${f##*/}
+      # Written by hand and in the tree, or made by the Makefile for the control file's version.
+      if [[ $name == *-sql* ]]; then
+        [[ $name == "uuidx--$version-sql.sql" || $name == "uuidx--$version-sql--$version.sql" ]] && continue
+      elif [ -e "$top/$name" ]; then
+        continue
+      fi
+      rm -f "$f" && echo "lab: removed $f, a script this tree does not install" >&2
+    done
   done
   return 0
 }

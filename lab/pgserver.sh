@@ -192,7 +192,8 @@ _pg_unpack_bookworm_locked() {
   work=$(mktemp -d "$UUIDX_PG_CACHE/bookworm.XXXXXX")
   mkdir -p "$work/sources" "$work/lists/partial" "$work/cache/archives/partial" "$work/debs" "$work/tree/bookworm-libs"
   printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\n' \
-    http://deb.debian.org/debian bookworm http://deb.debian.org/debian-security bookworm-security >"$work/sources/bookworm.sources"
+    "${UUIDX_DEBIAN_MIRROR:-http://deb.debian.org/debian}" bookworm http://deb.debian.org/debian-security bookworm-security \
+    >"$work/sources/bookworm.sources"
   apt=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$work/sources" -o Dir::State::Lists="$work/lists"
     -o Dir::Cache="$work/cache" -o Dir::State::Status=/dev/null -o Debug::NoLocking=1)
   if apt-get "${apt[@]}" update -qq >"$prefix.log" 2>&1 &&

@@ -16,6 +16,18 @@ tap_check "worktree_commit.sh makes a commit with no git identity configured" \
   "$(git cat-file -e "$out^{commit}" 2>/dev/null && echo t)" "${out:0:200}"
 rm -rf "$empty_home"
 
+# ---- scripts an older install left in a server (lab/build.sh), planted beside the tree's own
+ext=$(mktemp -d)
+version=$(sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" uuidx.control)
+planted=(uuidx--1.0.sql "uuidx--$version-sql.sql" "uuidx--$version-sql--$version.sql" uuidx--0.9-sql.sql uuidx--0.9-sql--0.9.sql uuidx--0.5.sql)
+for f in "${planted[@]}"; do touch "$ext/$f"; done
+source lab/build.sh
+uuidx_remove_stale_scripts "$ext" 2>/dev/null
+left=$(ls "$ext" | tr '\n' ' ')
+tap_check "stale scripts: those of another version and those not in the tree go, the tree's own stay" \
+  "$([ "$left" = "$(printf '%s\n' "${planted[@]:0:3}" | sort | tr '\n' ' ')" ] && echo t)" "planted ${planted[*]}; left $left"
+rm -rf "$ext"
+
 # ---- source packages (apt stubbed: three versions out of order, the newest answering 404)
 out=$(
   UUIDX_PG_CACHE=$(mktemp -d)
