@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """md_links.py FILE.md...: every relative link ([text](t), ![alt](t), "[label]: t", outside code
-and HTML comments; targets with a scheme skipped) must name an existing path, and every #anchor
+and HTML comments; targets with a scheme skipped) must name an existing path, every reference
+link ([text][label], [label][]) a label the file defines ("[label]: t", case and runs of spaces
+ignored, as GitHub matches them), and every #anchor
 one GitHub makes for a heading of the target (rendered text lowercased, characters other than
 letters, marks, digits, "_", "-" and spaces dropped, spaces to "-", repeats suffixed -1, -2...)
 or an <a name|id>. Prints "FILE:LINE: target: why" per broken link, then "links=N broken=M";
@@ -15,7 +17,9 @@ import unicodedata
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 INLINE_LINK = re.compile(r"!?\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\([ \t]*<?([^)\s>]*)>?(?:[ \t]+\"[^\"]*\")?[ \t]*\)")
-REF_DEF = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$")
+REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:\s*<?(\S+?)>?(?:\s+.*)?$")
+# [text][label] and [label][]: text as an inline link's may hold one level of brackets.
+REF_USE = re.compile(r"(?<![\]\\])\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\[([^\[\]]*)\]")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 HTML_ANCHOR = re.compile(r"<a\s+[^>]*?(?:name|id)\s*=\s*[\"']([^\"']+)[\"']", re.I)
 
@@ -90,23 +94,37 @@ def anchors(path):
     return result
 
 
+def label(text):
+    return " ".join(text.split()).lower()
+
+
 def links(path):
-    """(line number, target) of every link of the file; a link's text may run over lines."""
+    """(line number, target) of every link of the file; a link's text may run over lines. A
+    reference link's target is its definition's, or "[label]" when the file defines none."""
     text = strip_comments(open(path, encoding="utf-8").read())
     lines = text.split("\n")
     mask = code_mask(lines)
     text = "\n".join("" if in_code else line for line, in_code in zip(lines, mask))
+    defined = {}
     for no, line in enumerate(text.split("\n"), 1):
         m = REF_DEF.match(line)
         if m:
-            yield no, m.group(1)
+            defined.setdefault(label(m.group(1)), m.group(2))
+            yield no, m.group(2)
     text = strip_code_spans(text)
     for m in INLINE_LINK.finditer(text):
         yield text.count("\n", 0, m.start(2)) + 1, m.group(2)
+    for m in REF_USE.finditer(text):
+        name = label(m.group(2) or m.group(1))
+        if name in defined:
+            continue  # its target is checked with its definition
+        yield text.count("\n", 0, m.start()) + 1, f"[{m.group(2) or m.group(1)}]"
 
 
 def check(path, target):
     """None if the target resolves, else why not."""
+    if target.startswith("["):
+        return f"no definition of the reference {target} in {path}"
     if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", target) or target.startswith("//"):
         return None  # absolute URL: not ours to check
     file_part, _, anchor = target.partition("#")
