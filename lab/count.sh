@@ -7,6 +7,7 @@
 # A file: `FILE .. skipped: why` (a whole-file skip_all or `1..0 # SKIP why`) is one skip; a
 # file in prove's summary with no failed check (it died, or its plan was wrong) is one failure.
 # The lab's lines: `lab-failed: why` and `lab-skipped: why` (SUITE is their file).
+#   skip_expected "LABEL FILE: REASON"   true when lab/skips lists that skip
 
 count_log() {
   awk -v suite="$2" '
@@ -26,4 +27,13 @@ count_log() {
     /^lab-failed: / { fail(suite, $0); next }
     /^lab-skipped: / { skip(suite, substr($0, 14)); next }
     END { printf "N\t%d\t%d\t%d\n", p, f, k }' "$1"
+}
+
+skip_expected() {
+  local label=${1%% *} rest=${1#* } file why s l w
+  file=${rest%%: *} why=${rest#*: }
+  while read -r s l w; do
+    [ "$s" = "$file" ] && [[ ",$l," == *",$label,"* || $l = "*" ]] && [[ $why == $w ]] && return 0
+  done < <(sed 's/#.*//' lab/skips)
+  return 1
 }

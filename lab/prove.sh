@@ -48,8 +48,9 @@ tap_prove() {
   cat "$work/prove.log"
   grep -q 'TAP tests not enabled' "$work/prove.log" &&
     echo "lab-failed: this server was built without --enable-tap-tests: PostgreSQL::Test::Cluster is not installed"
-  # A failed run leaves each node's log in tmp_check/log: print the ends.
-  [ "$rc" = 0 ] || for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  /'; }; done
+  # A failed run leaves each node's log in tmp_check/log: print the ends, each line set off by "| "
+  # (a test's regress_log repeats its checks, which lab/count.sh would count again).
+  [ "$rc" = 0 ] || for f in "$work"/tmp_check/log/*; do [ -f "$f" ] && { echo "== $f"; tail -n 30 "$f" | sed 's/^/  | /'; }; done
   rm -rf "$work"
   return "$rc"
 }

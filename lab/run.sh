@@ -42,6 +42,7 @@
 #                           lane (UUIDX_LANE_ROOT names the root): the quickstart there
 #   # scope: release        runs once on the machine, last, after the runs in the roots (the
 #                           whole release, made from what the package suites built)
+#   (another scope ends the run before it starts, naming the suite: lab/checks/05_counts)
 # Without a scope line a suite runs once per major, with PG_CONFIG, PGBIN, PATH,
 # UUIDX_PG_MAJOR and UUIDX_BUILD_DIR set for that major's server and build. Every suite gets
 # UUIDX_VENDOR_DIR (lab/vendor.sh). The lab's self-checks, lab/checks/NN_*.sh, run as suites.
@@ -82,6 +83,11 @@ skipped_suites=()
 # The suites, then the kinds of test that PGXS runs (lab/kinds: TAP and isolation, per major).
 for s in $(printf '%s\n' test/suites/*.sh lab/checks/[0-9]*.sh | sort -t/ -k3) lab/kinds/*.sh; do
   name=$(basename "$s" .sh)
+  case $(suite_scope "$s") in once | root | packages | major | cross-pairs | release) ;; *)
+    echo "uuidx: $s says \"# scope: $(suite_scope "$s")\", a scope the runner does not know"
+    echo "0 passed, 1 failed"
+    exit 1 ;;
+  esac
   runs_here "$(suite_scope "$s")" || continue
   if [ -n "${UUIDX_SUITES:-}" ]; then
     keep=""
@@ -267,16 +273,6 @@ label_counts() {
   version_passed[$1]=$((${version_passed[$1]:-0} + $2))
   version_failed[$1]=$((${version_failed[$1]:-0} + $3))
   version_skipped[$1]=$((${version_skipped[$1]:-0} + $4))
-}
-
-# skip_expected "LABEL FILE: REASON": true when lab/skips lists that skip.
-skip_expected() {
-  local label=${1%% *} rest=${1#* } file why s l w
-  file=${rest%%: *} why=${rest#*: }
-  while read -r s l w; do
-    [ "$s" = "$file" ] && [[ ",$l," == *",$label,"* || $l = "*" ]] && [[ $why == $w ]] && return 0
-  done < <(sed 's/#.*//' lab/skips)
-  return 1
 }
 
 # A major or scope that could not be provided: a failure under CI, a skip elsewhere.
