@@ -8,6 +8,9 @@ block creates it). An HTML comment right before a block can say
     <!-- readme-sql: prelude SQL... -->   run SQL first (setup the text takes for granted)
     <!-- readme-sql: database NAME -->    name the fresh database (may precede a prelude)
     <!-- readme-sql: skip REASON -->      not run here (REASON names the suite that runs it)
+A block of any language after `<!-- readme-sql: verbatim FILE -->` is run by FILE (a test that
+cannot read the page: the TAP tests run in a copy of test/ alone), which must hold its text, less
+the page's indentation.
 "-- → VALUE" at a code line's end, or on a comment line right after a statement, expects VALUE in
 its output; "-- ERROR:  MESSAGE" lines after a statement expect that error (any other fails the
 block). Reference table cells "`SELECT ...;` → `VALUE`" must print VALUE. Prints TAP check lines,
@@ -192,6 +195,12 @@ def main(paths):
 
         if suite is not None:
             continue
+        for m in re.finditer(r"<!--\s*readme-sql:\s*verbatim\s+(\S+)\s*-->\n([ \t]*)```\w*\n(.*?\n)\2```", text, re.S):
+            test, indent, body = m.groups()
+            body = "".join(l[len(indent):] if l.startswith(indent) else l for l in body.splitlines(True))
+            held = os.path.isfile(test) and body in open(test, encoding="utf-8").read()
+            check(held, f"{path}:{text.count(chr(10), 0, m.start(2)) + 1}: {test} holds the block as written",
+                  "" if held else f"not in {test}:\n{body}")
         # Reference tables: `SELECT ...;` → `value`
         db = f"readme_{n}_reference"
         psql("postgres", f'DROP DATABASE IF EXISTS "{db}";\nCREATE DATABASE "{db}";\n')

@@ -193,4 +193,45 @@ sub run_log_capture {
 
 $tle->stop;
 $node->stop;
+
+# ---------------------------------------------------------------- 5. docs/managed.md's pg_tle steps
+# Its two blocks as written (25_readme_sql checks that this file holds them), run by bash on a new
+# server with pg_tle and without uuidx: the preload, a restart, the steps of each database; the
+# administrator a superuser, the rest the database's owner.
+my $doc_preload = <<'SH';
+psql "$ADMIN_URL" -c "ALTER SYSTEM SET shared_preload_libraries = 'pg_tle'"
+SH
+my $doc_database = <<'SH';
+psql "$ADMIN_URL" -c "CREATE EXTENSION IF NOT EXISTS pg_tle"          # the administrator
+psql "$ADMIN_URL" -c "GRANT pgtle_admin TO CURRENT_USER"              # or TO the role that registers
+psql "$ADMIN_URL" -f build/sql-edition/uuidx-pgtle.sql                # a member of pgtle_admin
+psql "$DATABASE_URL" -c "CREATE EXTENSION IF NOT EXISTS pgcrypto"     # for v5 and the hashes core lacks
+psql "$DATABASE_URL" -c "CREATE EXTENSION uuidx"                      # any role with CREATE
+SH
+my $doc = PostgreSQL::Test::Cluster->new('doc', install_path => $ENV{UUIDX_PGTLE_INSTALL});
+$doc->init;
+$doc->start;
+$doc->safe_psql('postgres', 'CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app;');
+mkdir "$work/doc";
+mkdir "$work/doc/build";
+symlink $scripts, "$work/doc/build/sql-edition";
+sub run_doc {
+	local $ENV{ADMIN_URL}    = $doc->connstr('app');
+	local $ENV{DATABASE_URL} = $doc->connstr('app') . ' user=app';
+	local $ENV{PATH}         = "$ENV{UUIDX_PGTLE_INSTALL}/bin:$ENV{PATH}";
+	return run_log_capture([ 'bash', '-e', '-c', "cd '$work/doc'\n$_[0]" ]);
+}
+my ($doc_rc, $doc_out, $doc_err) = run_doc((split /\n/, $doc_database)[0]);
+ok($doc_rc && $doc_err =~ /must be loaded via shared_preload_libraries/, 'docs/managed.md: without the preload, CREATE EXTENSION pg_tle fails');
+note $doc_err;
+($doc_rc, $doc_out, $doc_err) = run_doc($doc_preload);
+is($doc_rc, 0, 'docs/managed.md: its preload step runs as written') or diag $doc_err;
+$doc->restart;
+($doc_rc, $doc_out, $doc_err) = run_doc($doc_database);
+ok(!$doc_rc && $doc_err !~ /ERROR/, 'docs/managed.md: its steps of each database run as written') or diag $doc_err;
+like($doc->safe_psql('app', q{SELECT extversion FROM pg_extension WHERE extname = 'uuidx'}),
+	qr/^[0-9]+\.[0-9]+-sql$/, 'docs/managed.md: they leave the SQL edition created as the pg_tle extension uuidx');
+is( $doc->safe_psql('app', q{SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')}, extra_params => [ '-U', 'app' ]),
+	'2ed6657d-e927-568b-95e1-2665a8aea6a2', 'docs/managed.md: and pgcrypto, for v5');
+$doc->stop;
 done_testing();
