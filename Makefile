@@ -1,6 +1,6 @@
 # Makefile: builds the uuidx extension with PGXS, plus the core's unit tests (make unit).
 EXTENSION  = uuidx
-EXTVERSION = 1.2
+EXTVERSION = 1.3
 MODULE_big = uuidx
 
 CORE_SRCS    = $(wildcard src/core/*.cpp)
@@ -8,13 +8,18 @@ GLUE_SRCS    = $(wildcard src/pg/*.cpp)
 PLANNER_SRCS = $(wildcard src/planner/*.cpp)
 OBJS         = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o) $(PLANNER_SRCS:.cpp=.o) src/module.o
 
-# The two scripts that move a database from the SQL edition to this build (src/sql_edition) are
-# made from the script of the control file's version (a test build may set another EXTVERSION);
-# the others are written by hand, and never edited once released.
+# The install script of this version is made from the one hand-edited source, src/uuidx.sql
+# (released full scripts and every update script are files of their own, never edited once
+# released). The two scripts that move a database from the SQL edition to this build
+# (src/sql_edition) are made from it too. Both are named by the control file's version (a test
+# build may set another EXTVERSION); the scripts of earlier -sql versions are files of their own.
 SQL_VERSION := $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" uuidx.control)
 SQL_EDITION_STEPS = uuidx--$(SQL_VERSION)-sql.sql uuidx--$(SQL_VERSION)-sql--$(SQL_VERSION).sql
-DATA_built = $(SQL_EDITION_STEPS)
-DATA = $(filter-out $(SQL_EDITION_STEPS),$(wildcard uuidx--*.sql))
+DATA_built = uuidx--$(SQL_VERSION).sql $(SQL_EDITION_STEPS)
+DATA = $(filter-out $(DATA_built),$(wildcard uuidx--*.sql))
+
+uuidx--$(SQL_VERSION).sql: src/uuidx.sql uuidx.control
+	sed '1s/@SQL_VERSION@/$(SQL_VERSION)/' $< >$@
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions time_partitions_now facade uninstall
@@ -160,10 +165,10 @@ print-regress-opts:
 	@echo $(REGRESS_OPTS)
 
 # The SQL edition, for servers where no C extension may be installed (docs/managed.md): built
-# from this version's install script and src/sql_edition, as a script for psql and as a pg_tle
+# from this version's install script (made from src/uuidx.sql) and src/sql_edition, as a script for psql and as a pg_tle
 # extension. The Makefile is all make needs to find in a copy the lab tests in.
 SQL_EDITION_DIR = build/sql-edition
-SQL_EDITION_SRCS = uuidx--$(SQL_VERSION).sql $(wildcard src/sql_edition/*)
+SQL_EDITION_SRCS = uuidx--$(SQL_VERSION).sql $(wildcard src/sql_edition/*.sql src/sql_edition/*.sh)
 .PHONY: sql-edition
 sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql $(SQL_EDITION_DIR)/uuidx-pgtle.sql
 $(SQL_EDITION_DIR)/uuidx-sql.sql: $(SQL_EDITION_SRCS)
@@ -176,6 +181,13 @@ uuidx--$(SQL_VERSION)-sql.sql: $(SQL_EDITION_SRCS)
 	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql adopt >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
 uuidx--$(SQL_VERSION)-sql--$(SQL_VERSION).sql: $(SQL_EDITION_SRCS)
 	bash src/sql_edition/build.sh uuidx--$(SQL_VERSION).sql to-c >$@.tmp && mv $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+# The same edition as an extension bundle for PGlite, PostgreSQL in WebAssembly (docs/pglite.md).
+PGLITE_DIR = build/pglite
+.PHONY: pglite
+pglite: $(PGLITE_DIR)/uuidx-pglite.tar.gz
+$(PGLITE_DIR)/uuidx-pglite.tar.gz: $(SQL_EDITION_SRCS)
+	@mkdir -p $(@D)
+	bash src/sql_edition/pglite.sh uuidx--$(SQL_VERSION).sql $@
 
 # The benchmarks (never run by CI, which runs only test/suites/60_bench_smoke.sh) and the release
 # have rooms of their own (absent from the copies the lab builds and tests in, which need neither).

@@ -1,4 +1,4 @@
--- uuidx 1.2: RFC 9562 UUIDs for PostgreSQL.
+-- uuidx @SQL_VERSION@: RFC 9562 UUIDs for PostgreSQL.
 -- Every object is created and named in the extension's schema (@extschema@): from PostgreSQL 17 on,
 -- pg_catalog holds functions with some of these names and is searched first, so an unqualified
 -- name here could reach the server's object instead of ours. The same objects are created on

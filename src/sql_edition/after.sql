@@ -10,6 +10,9 @@ BEGIN
       LANGUAGE sql VOLATILE PARALLEL SAFE AS $b$ SELECT pg_catalog.uuidv7() $b$;
     CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval) RETURNS uuid
       LANGUAGE sql VOLATILE STRICT PARALLEL SAFE AS $b$ SELECT pg_catalog.uuidv7(shift) $b$;
+    -- What calls only uuidv7() (inlined: no statement of its own) is as parallel safe as it is.
+    ALTER FUNCTION @extschema@.uuidv7() PARALLEL SAFE;
+    ALTER FUNCTION @extschema@.uuid_generate_v7_fresh() PARALLEL SAFE;
   END IF;
 END
 $uuidx_v18$;

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# build.sh: assembles the SQL edition of uuidx from the C build's install script, which is the one
-# source of every name, signature, attribute, comment, domain and aggregate, and of the
-# PL/pgSQL both editions share (uuid_v7_partitions). Each `LANGUAGE C` declaration there is
-# replaced by the definition with the same first line in src/sql_edition/*.sql, with the C
-# declaration's attributes (volatility, strictness, parallel safety) appended to its LANGUAGE line;
-# the edition's own helpers come first, and after.sql (what depends on the server's major) last.
+# build.sh: assembles the SQL edition of uuidx from the C build's install script (made by make from
+# src/uuidx.sql), the one source of every name, signature, attribute, comment, domain and
+# aggregate, and of the PL/pgSQL both editions share (uuid_v7_partitions). Each `LANGUAGE C`
+# declaration there is replaced by the definition with the same first line in
+# src/sql_edition/*.sql, with the C declaration's attributes (volatility, strictness, parallel
+# safety) appended to its LANGUAGE line, except where that line states the edition's own parallel
+# label: a body that sets a setting, calls nextval or runs statements is PARALLEL UNSAFE whatever
+# the C function is. A `COMMENT ON` there with the first line of the C script's replaces it (the
+# edition says where it differs). The edition's own helpers come first, and after.sql (what
+# depends on the server's major) last.
 #   build.sh C_SCRIPT              the edition's script, with @extschema@ as an extension's has it
 #   build.sh C_SCRIPT psql         a script for `psql -v schema=NAME -f`: installs into that schema
-#                                  (default uuidx) as any user with CREATE there, in one transaction
+#                                  (default uuidx) as any user with CREATE there, in one transaction;
+#                                  run again over an installed edition (this or an earlier
+#                                  version), it updates it in place, every OID kept
 #   build.sh C_SCRIPT pgtle        a script registering it with pg_tle as the extension uuidx,
-#                                  version V-sql (V: the C script's)
+#                                  version V-sql (V: the C script's), with an update path from each
+#                                  earlier -sql version registered there
 # and the C build's two steps from it (docs/managed.md, "Moving to the C build"):
 #   build.sh C_SCRIPT adopt        uuidx--V-sql.sql: CREATE EXTENSION uuidx VERSION 'V-sql' makes
-#                                  the edition's objects, as a restored dump has them, the extension's
+#                                  the edition's objects, as a restored dump has them, the
+#                                  extension's, if the role that runs it owns them all (42501 if not)
 #   build.sh C_SCRIPT to-c         uuidx--V-sql--V.sql: ALTER EXTENSION uuidx UPDATE replaces each
 #                                  function by the C build's, keeping its OID (so every domain,
 #                                  default and view that calls it), and drops the edition's helpers
@@ -39,7 +47,7 @@ edition() {
   # comes first, in file order.
   while IFS= read -r -d '' chunk; do
     first=$(grep -m1 -E '^(CREATE |COMMENT ON )' <<<"$chunk" || true)
-    if [[ $first == "CREATE FUNCTION "* ]] && grep -qF -x "$first" "$c_script"; then
+    if [[ $first == "CREATE FUNCTION "* || $first == "COMMENT ON "* ]] && grep -qF -x "$first" "$c_script"; then
       [ -z "${sql_def[$first]:-}" ] || { echo "build.sh: two SQL definitions of: $first" >&2; exit 1; }
       sql_def[$first]=$chunk
     else
@@ -54,15 +62,27 @@ edition() {
   printf '%s' "$helpers"
   local used=0
   while IFS= read -r -d '' chunk; do
-    if ! grep -q "'MODULE_PATHNAME'" <<<"$chunk"; then printf '%s' "$chunk"; continue; fi
+    if ! grep -q "'MODULE_PATHNAME'" <<<"$chunk"; then
+      header=$(grep -m1 -E '^(CREATE |COMMENT ON )' <<<"$chunk" || true)
+      if [[ $header == "COMMENT ON "* && -n "${sql_def[$header]:-}" ]]; then
+        printf '%s' "${sql_def[$header]}"
+        used=$((used + 1))
+      else
+        printf '%s' "$chunk"
+      fi
+      continue
+    fi
     header=$(grep -m1 '^CREATE FUNCTION ' <<<"$chunk")
     [ -n "${sql_def[$header]:-}" ] || { echo "build.sh: no SQL definition of: $header" >&2; exit 1; }
     attrs=$(sed -nE "s/.*LANGUAGE C (.*);$/\1/p" <<<"$chunk")
+    own=$(sed -n '/^CREATE FUNCTION /,$p' <<<"${sql_def[$header]}" | sed -nE '2s/^  LANGUAGE (sql|plpgsql) (PARALLEL (SAFE|RESTRICTED|UNSAFE))$/\2/p')
+    [ -z "$own" ] || attrs=$(sed -E "s/PARALLEL [A-Z]+/$own/" <<<"$attrs")
     # The C chunk's own comment lines, then the SQL definition with the C attributes.
     sed -n '/^CREATE FUNCTION /q;p' <<<"$chunk"
     sed -n '/^CREATE FUNCTION /,$p' <<<"${sql_def[$header]}" |
-      sed -E "2s/^  LANGUAGE (sql|plpgsql)\$/  LANGUAGE \1 $attrs/" | awk 'NR == 2 && !/ LANGUAGE (sql|plpgsql) / { exit 3 } 1' ||
-      { echo "build.sh: line 2 must be exactly \"  LANGUAGE sql\" or \"  LANGUAGE plpgsql\": $header" >&2; exit 1; }
+      sed -E "2s/^  LANGUAGE (sql|plpgsql)( PARALLEL (SAFE|RESTRICTED|UNSAFE))?\$/  LANGUAGE \1 $attrs/" |
+      awk 'NR == 2 && !/ LANGUAGE (sql|plpgsql) [A-Z]/ { exit 3 } 1' ||
+      { echo "build.sh: line 2 must be \"  LANGUAGE sql\" or \"  LANGUAGE plpgsql\", then at most the edition's own PARALLEL label: $header" >&2; exit 1; }
     used=$((used + 1))
   done < <(chunks "$c_script")
   [ "$used" = "${#sql_def[@]}" ] || { echo "build.sh: a SQL definition matches no C function" >&2; exit 1; }
@@ -72,12 +92,62 @@ edition() {
 version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
 # "CREATE FUNCTION x.f(a t DEFAULT d) RETURNS r" -> "FUNCTION x.f(a t)", as DROP and ALTER EXTENSION take it.
 object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE|SEQUENCE) ([^ (]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
+# The script made runnable again over what it installed: functions and aggregates replaced in
+# place (their OIDs kept, and so every default, domain and view that calls them), a domain or
+# sequence created only where none is, and refused (42501) where one the running role does not
+# own stands in its place. CREATE OR REPLACE refuses another role's function itself.
+rerunnable() {
+  awk '
+    /^CREATE (FUNCTION|AGGREGATE) / { sub(/^CREATE /, "CREATE OR REPLACE ") }
+    /^CREATE (DOMAIN|SEQUENCE) [^ ]+ .*;$/ {
+      kind = $2; name = $3; sub(/;$/, "", $0)
+      owner = kind == "DOMAIN" ? "SELECT typowner FROM pg_catalog.pg_type WHERE oid = pg_catalog.to_regtype(" : "SELECT relowner FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass("
+      printf "DO $uuidx_once$\nDECLARE\n  owner oid := (%s'\''%s'\''));\nBEGIN\n", owner, name
+      printf "  IF owner IS NULL THEN\n    %s;\n", $0
+      printf "  ELSIF NOT pg_catalog.pg_has_role(owner, '\''MEMBER'\'') THEN\n"
+      printf "    RAISE EXCEPTION '\''%s %s belongs to role %%, not to this one'\'', owner::pg_catalog.regrole USING ERRCODE = '\''insufficient_privilege'\'';\n", tolower(kind), name
+      printf "  END IF;\nEND\n$uuidx_once$;\n"
+      next
+    }
+    { print }'
+}
+# After the objects are added: every member of the extension is owned by its owner (the role
+# that ran CREATE EXTENSION) or a role it is a member of; else nothing is adopted (42501).
+adopt_owner_check() {
+  cat <<'CHECK'
+DO $uuidx_adopt_owner$
+DECLARE
+  ext pg_catalog.pg_extension%ROWTYPE;
+  foreign_owned text[];
+BEGIN
+  SELECT * INTO ext FROM pg_catalog.pg_extension WHERE extname = 'uuidx';
+  SELECT pg_catalog.array_agg(pg_catalog.format('%s (owner %s)', pg_catalog.pg_describe_object(d.classid, d.objid, 0),
+                                                o.owner::pg_catalog.regrole) ORDER BY d.objid)
+    INTO foreign_owned
+  FROM pg_catalog.pg_depend d,
+       LATERAL (SELECT proowner FROM pg_catalog.pg_proc WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND oid = d.objid
+                UNION ALL SELECT typowner FROM pg_catalog.pg_type WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND oid = d.objid
+                UNION ALL SELECT relowner FROM pg_catalog.pg_class WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND oid = d.objid) o(owner)
+  WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = ext.oid AND d.deptype = 'e'
+    AND NOT pg_catalog.pg_has_role(ext.extowner, o.owner, 'MEMBER');
+  IF foreign_owned IS NOT NULL THEN
+    RAISE EXCEPTION 'permission denied to adopt the uuidx SQL edition of schema @extschema@'
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = pg_catalog.format('Role %s is not a member of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
+                                       pg_catalog.cardinality(foreign_owned), pg_catalog.array_to_string(foreign_owned[1:2], ' and ')),
+            HINT = 'Run CREATE EXTENSION as the role that installed the SQL edition there.';
+  END IF;
+END
+$uuidx_adopt_owner$;
+CHECK
+}
 case $form in
   adopt)
     cat <<HEAD
 -- uuidx $version-sql: the SQL edition's objects, already in this schema (a restored dump of a database
--- where psql installed uuidx-sql.sql), made this extension's, as they are. Then ALTER EXTENSION
--- uuidx UPDATE moves them to the C build (uuidx--$version-sql--$version.sql).
+-- where psql installed uuidx-sql.sql), made this extension's, as they are, if the role that runs
+-- CREATE EXTENSION owns them. Then ALTER EXTENSION uuidx UPDATE moves them to the C build
+-- (uuidx--$version-sql--$version.sql).
 \echo Use "CREATE EXTENSION uuidx VERSION '$version-sql'" to load this file. \quit
 DO \$uuidx_adopt\$
 BEGIN
@@ -90,6 +160,7 @@ END
 \$uuidx_adopt\$;
 HEAD
     edition | object_of | sed 's/^/ALTER EXTENSION uuidx ADD /; s/$/;/'
+    adopt_owner_check
     exit ;;
   to-c)
     cat <<HEAD
@@ -107,14 +178,15 @@ HEAD
     edition | grep -E '^CREATE (FUNCTION|SEQUENCE) @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
     exit ;;
 esac
-script=$(edition)
+script=$(edition | rerunnable)
 case $form in
   script) printf '%s\n' "$script" ;;
   psql)
     cat <<HEAD
 -- uuidx $version, SQL edition: RFC 9562 UUIDs in SQL and PL/pgSQL only, for servers where no C
 -- extension can be installed. Install: psql -v schema=NAME -f uuidx-sql.sql (default schema uuidx).
--- Every object is created in that schema, in one transaction, as the user who runs it.
+-- Every object is created in that schema, in one transaction, as the user who runs it. Run again
+-- over an earlier version's install in that schema, it updates it in place.
 \\set ON_ERROR_STOP on
 \\if :{?schema}
 \\else
@@ -140,16 +212,41 @@ COMMIT;
 TAIL
     ;;
   pgtle)
+    # One script for a new registration, for this version beside earlier ones, and for the update
+    # from each earlier -sql version: it is run again over what it installed.
     cat <<HEAD
--- uuidx $version, SQL edition, as a pg_tle extension: run by a member of pgtle_admin, then
--- CREATE EXTENSION uuidx in each database that wants it.
+-- uuidx $version, SQL edition, as a pg_tle extension: run by a member of pgtle_admin. Where pg_tle
+-- has no uuidx yet it registers version $version-sql; where it has an earlier -sql version it adds
+-- this one, an update path from each earlier one, and makes it the default (then ALTER EXTENSION
+-- uuidx UPDATE in each database that has it). Then CREATE EXTENSION uuidx in each database that wants it.
 \\set ON_ERROR_STOP on
-SELECT pgtle.install_extension('uuidx', '$version-sql',
-  'RFC 9562 UUIDs (uuidx SQL edition): every version, v1/v6 conversion, field inspection, monotonic v7',
-  \$uuidx_script\$
+DO \$uuidx_pgtle\$
+DECLARE
+  script text := \$uuidx_script\$
 HEAD
     printf '%s\n' "$script"
-    printf '%s\n' '$uuidx_script$);'
+    cat <<TAIL
+\$uuidx_script\$;
+  earlier text;
+BEGIN
+  IF NOT EXISTS (SELECT FROM pgtle.available_extensions() WHERE name = 'uuidx') THEN
+    PERFORM pgtle.install_extension('uuidx', '$version-sql',
+      'RFC 9562 UUIDs (uuidx SQL edition): every version, v1/v6 conversion, field inspection, monotonic v7', script);
+    RETURN;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pgtle.available_extension_versions() WHERE name = 'uuidx' AND version = '$version-sql') THEN
+    PERFORM pgtle.install_extension_version_sql('uuidx', '$version-sql', script);
+  END IF;
+  FOR earlier IN SELECT version FROM pgtle.available_extension_versions()
+                 WHERE name = 'uuidx' AND version ~ '^[0-9]+(\\.[0-9]+)*-sql\$'
+                   AND pg_catalog.string_to_array(pg_catalog.split_part(version, '-', 1), '.')::int[] < '{${version//./,}}' LOOP
+    PERFORM pgtle.uninstall_update_path_if_exists('uuidx', earlier, '$version-sql');
+    PERFORM pgtle.install_update_path('uuidx', earlier, '$version-sql', script);
+  END LOOP;
+  PERFORM pgtle.set_default_version('uuidx', '$version-sql');
+END
+\$uuidx_pgtle\$;
+TAIL
     ;;
   *) echo "build.sh: unknown form $form (script, psql or pgtle)" >&2; exit 2 ;;
 esac
