@@ -56,12 +56,9 @@ uuidx_remove_stale_scripts() {
     for f in "$d"/uuidx--*.sql; do
       [ -e "$f" ] || continue
       name=${f##*/}
-      # Written by hand and in the tree, or made by the Makefile for the control file's version.
-      if [[ $name == *-sql* ]]; then
-        [[ $name == "uuidx--$version-sql.sql" || $name == "uuidx--$version-sql--$version.sql" ]] && continue
-      elif [ -e "$top/$name" ]; then
-        continue
-      fi
+      # In the tree, or made by the Makefile for the control file's version.
+      [[ -e "$top/$name" || $name == "uuidx--$version.sql" || $name == "uuidx--$version-sql.sql" ||
+         $name == "uuidx--$version-sql--$version.sql" ]] && continue
       rm -f "$f" && echo "lab: removed $f, a script this tree does not install" >&2
     done
   done

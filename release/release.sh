@@ -58,6 +58,8 @@ echo "release: wrote $outdir/$name_version.tar.gz"
 src=$(mktemp -d)
 git archive "$commit" | tar -x -C "$src"
 sql_version=$(sed -nE 's/^EXTVERSION *= *//p' "$src/Makefile")
+# As the Makefile makes it (no server needed here): the source with its version.
+sed "1s/@SQL_VERSION@/$sql_version/" "$src/src/uuidx.sql" >"$src/uuidx--$sql_version.sql"
 for form in sql pgtle; do
   bash "$src/src/sql_edition/build.sh" "$src/uuidx--$sql_version.sql" "${form/#sql/psql}" >"$outdir/$name_version-$form.sql" ||
     { rm -rf "$src"; echo "release: the SQL edition ($form) could not be built" >&2; exit 1; }

@@ -5,8 +5,8 @@
 
 Two versions, each stated once and checked everywhere else:
 - the SQL version X.Y, EXTVERSION in ROOT/Makefile: the control file's default_version, the
-  install script uuidx--X.Y.sql (which must exist, and which META.json's provides names), and
-  update scripts that lead to it from every older install script;
+  install script's source src/uuidx.sql (make writes uuidx--X.Y.sql from it; META.json's provides
+  names it), and update scripts that lead to X.Y from every older install script;
 - the distribution version X.Y.Z, META.json's version: that of the archives and packages. A
   packaging release changes only Z, so X.Y must be the SQL version. Against it: META.json's
   provides entry, a CHANGELOG.md heading, and the upstream part of the newest debian/changelog
@@ -58,9 +58,10 @@ def main(argv):
           bool(parts) and parts.group(1) == ver, dist)
     ext = meta.get("provides", {}).get("uuidx", {})
     check(f"META.json provides.uuidx.version is {dist}", ext.get("version") == dist, ext.get("version"))
-    script = f"uuidx--{ver}.sql"
+    script = "src/uuidx.sql"
     check(f"META.json provides.uuidx.file is {script}", ext.get("file") == script, ext.get("file"))
-    check(f"{script} exists", os.path.isfile(os.path.join(root, script)), "missing")
+    check(f"{script} exists, its version left to make", os.path.isfile(os.path.join(root, script))
+          and read(root, script).startswith("-- uuidx @SQL_VERSION@: "), "missing, or a version in its first line")
     # Every older install script uuidx--A.sql has update scripts uuidx--A--B.sql ... to this version.
     steps = dict(m.groups() for m in (re.fullmatch(r"uuidx--([0-9.]+)--([0-9.]+)\.sql", f) for f in os.listdir(root)) if m)
     stranded = []
@@ -68,7 +69,7 @@ def main(argv):
         at = m.group(1)
         for _ in range(len(steps)):
             at = steps.get(at, at)
-        stranded += [] if at == ver else [m.group(1)]
+        stranded += [] if at == ver or m.group(1) == ver else [m.group(1)]
     check(f"every older install script has update scripts up to {ver}", not stranded, sorted(stranded))
 
     heading = re.search(rf"^## {re.escape(dist)}(?: — ([0-9-]{{10}}))?( |$)", read(root, "CHANGELOG.md"), re.M)

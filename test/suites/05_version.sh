@@ -26,11 +26,20 @@ check "control file is trusted and not relocatable (its scripts use @extschema@)
   bash -c "grep -qx 'trusted = true' uuidx.control && grep -qx 'relocatable = false' uuidx.control"
 check "the released install and update scripts are as released (sha256sum -c names any that differs)" sha256sum -c <<'SUMS'
 a59a9b36c51526b0daf50b998549b4e55b3d174fcfe2cadc3071f520e5316c94  uuidx--1.0.sql
-d0eff0aae663c7fcd46a50012338b1cf83534c38e59147d273eb00407ef0a286  uuidx--1.1.sql
 d8513e7c934f1e587592ba1058f3af3e391c514481dcf867936963bb33691c00  uuidx--1.0--1.1.sql
-0598c725a900cf9a742a627fedb6bdacad7707493a9b25ae6f4f2c87e3d97fd6  uuidx--1.2.sql
 f11ee6e39a524090bd1d9ddd6deedf0774de44245d5c1f925375c6adc0bf2b83  uuidx--1.1--1.2.sql
+3e88e1894625f7e2fe7702dfc0b47bcd006a5c184ada2f5a23189380c5e6d76e  uuidx--1.2--1.3.sql
+2ac506392037a5e8a983ede7f414d154dbb47e2b7610f743ecc9b72c5e96b6a1  uuidx--1.2-sql.sql
+9c818e1ef9a66151c09852d9893c69845ac989ddc845250155272c0689717d23  uuidx--1.2-sql--1.2.sql
+54490644de00804cf49756315decb715db0842a29ec3f85db37d76ae94330bfd  src/sql_edition/released/uuidx-1.2.0-pgtle.sql
+9d19cbc091b02e2f0491b231d5f05bbc3b502c358205c5afdde56feaf1d731c7  src/sql_edition/released/uuidx-1.2.0-sql.sql
 SUMS
+# One hand-edited install source: the full script of this version is made by make, never kept
+# beside it, and no two full scripts in the tree are one (1.2's was 1.1's with another first line).
+check "the install script of this version is made from src/uuidx.sql, not kept in the tree" \
+  bash -c "[ -z \"\$(git ls-files \"uuidx--$ver.sql\")\" ] && make -s -f Makefile uuidx--$ver.sql PG_CONFIG=\${PG_CONFIG:-pg_config} >/dev/null 2>&1 && cmp -s <(tail -n +2 uuidx--$ver.sql) <(tail -n +2 src/uuidx.sql) && head -1 uuidx--$ver.sql | grep -q '^-- uuidx $ver: '"
+check "no two install scripts in the tree differ only in their first line" \
+  bash -c '[ -z "$(for f in $(git ls-files "uuidx--*.sql" src/uuidx.sql); do tail -n +2 "$f" | sha256sum; done | sort | uniq -d)" ]'
 
 check "META.json follows the PGXN Meta Spec 1.0 (release/pgxn_meta.py)" \
   python3 release/pgxn_meta.py --root . META.json
@@ -108,7 +117,7 @@ done <<<"$out"
 # versions.py must notice a file that states another version (make dist refuses then).
 mkdir -p "$tmp/tree/debian"
 cp Makefile uuidx.control META.json CHANGELOG.md README.md "$tmp/tree/"
-cp "uuidx--$ver.sql" "$tmp/tree/"
+mkdir -p "$tmp/tree/src" && cp src/uuidx.sql "$tmp/tree/src/"
 cp debian/changelog "$tmp/tree/debian/"
 disagree() {  # disagree "what" file sed-expression: versions.py must fail on the edited copy
   cp "$2" "$tmp/saved"
