@@ -7,6 +7,9 @@
 #   my $set = faketime_start($node, $library)   starts NODE under it at the real time (without
 #                                      LIBRARY: started plainly, returns undef); then
 #   $set->('-2')                       steps the server's clock (libfaketime's offsets: -2, +1d)
+#   $set->(1700000000)                 holds it still at that second since the epoch (FAKETIME_FMT=%s),
+#                                      however long what follows takes: a loaded machine's delays
+#                                      do not move it
 package UuidxFaketime;
 use strict;
 use warnings FATAL => 'all';
@@ -54,6 +57,7 @@ sub faketime_start
 	local $ENV{LD_PRELOAD} = $library;
 	local $ENV{FAKETIME_TIMESTAMP_FILE} = $file;
 	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_FMT} = '%s';
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
 	local $ENV{NO_FAKE_STAT} = '1';
 	$node->start;
