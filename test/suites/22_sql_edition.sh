@@ -96,12 +96,54 @@ FROM (SELECT typname::text AS obj, typowner AS owner FROM pg_type WHERE typnames
       UNION ALL SELECT p.oid::regprocedure::text, proowner FROM pg_proc p WHERE p.oid IN (to_regprocedure('s.min(uuid)'), to_regprocedure('s.max(uuid)'))
         AND p.prokind = 'a') d
 UNION ALL
-SELECT 'it has every function of the C build: arguments, defaults, result, volatility, strictness, parallel safety, comment',
+SELECT 'it has every function of the C build: arguments, defaults, result, volatility, strictness, and the comment but where it says how the SQL edition differs',
        count(*) > 0 AND count(*) FILTER (WHERE differs) = 0,
        format('%s functions of the C build; missing or different: %s', count(*), coalesce(string_agg(sig, ', ') FILTER (WHERE differs), 'none'))
-FROM (SELECT c.sig, (pg_get_function_arguments(c.oid), c.prorettype, c.proretset, c.provolatile, c.proisstrict, c.proparallel, c.prokind, obj_description(c.oid, 'pg_proc'))
-                    IS DISTINCT FROM (pg_get_function_arguments(s.oid), s.prorettype, s.proretset, s.provolatile, s.proisstrict, s.proparallel, s.prokind, obj_description(s.oid, 'pg_proc')) AS differs
-      FROM t.c_functions c LEFT JOIN pg_proc s ON s.pronamespace = 's'::regnamespace AND s.proname = c.proname AND s.proargtypes = c.proargtypes) f"
+FROM (SELECT c.sig, (pg_get_function_arguments(c.oid), c.prorettype, c.proretset, c.provolatile, c.proisstrict, c.prokind)
+                    IS DISTINCT FROM (pg_get_function_arguments(s.oid), s.prorettype, s.proretset, s.provolatile, s.proisstrict, s.prokind)
+                    OR (obj_description(c.oid, 'pg_proc') IS DISTINCT FROM obj_description(s.oid, 'pg_proc')
+                        AND obj_description(s.oid, 'pg_proc') NOT LIKE '%SQL edition:%') AS differs
+      FROM t.c_functions c LEFT JOIN pg_proc s ON s.pronamespace = 's'::regnamespace AND s.proname = c.proname AND s.proargtypes = c.proargtypes) f
+UNION ALL
+SELECT 'its deterministic functions are PARALLEL SAFE, as the C build''s',
+       count(*) > 0 AND count(*) FILTER (WHERE proparallel <> 's') = 0,
+       format('%s immutable or stable functions; not safe: %s', count(*), coalesce(string_agg(oid::regprocedure::text, ', ') FILTER (WHERE proparallel <> 's'), 'none'))
+FROM pg_proc WHERE pronamespace = 's'::regnamespace AND provolatile <> 'v' AND prokind = 'f'"
+# A label is a promise about the body (parallel.sgml, "Parallel Labeling"): a body that sets a
+# setting, calls nextval or setval, runs PL/pgSQL statements of a volatile function (each starts a
+# command) or calls a function of the schema so labelled is PARALLEL UNSAFE. t.mislabelled(schema)
+# lists the functions labelled safe or restricted that are not.
+step "the label check" <<'SQL'
+CREATE FUNCTION t.mislabelled(nsp regnamespace) RETURNS TABLE (f regprocedure, why text) LANGUAGE sql AS $$
+  WITH RECURSIVE p AS (
+    SELECT p.oid, p.proname, p.proparallel, p.prosrc,
+           CASE WHEN p.prosrc ~* '\m(set_config|nextval|setval)\s*\(' THEN 'sets a setting or calls nextval'
+                WHEN l.lanname = 'plpgsql' AND p.provolatile = 'v' THEN 'runs statements of a volatile PL/pgSQL body'
+                WHEN p.provolatile = 'v' AND p.proconfig IS NOT NULL THEN 'a volatile body with a SET clause (never inlined)' END AS own
+    FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.pronamespace = nsp AND p.prokind = 'f'),
+  unsafe (oid, why) AS (
+    SELECT oid, own FROM p WHERE own IS NOT NULL
+    UNION
+    SELECT c.oid, 'calls ' || u.oid::regprocedure::text FROM p c, unsafe u, p callee
+    WHERE callee.oid = u.oid AND c.oid <> u.oid AND c.prosrc ~ ('\.' || callee.proname || '\s*\('))
+  SELECT p.oid::regprocedure, min(u.why) FROM p JOIN unsafe u USING (oid) WHERE p.proparallel <> 'u' GROUP BY p.oid $$;
+SQL
+checks "
+SELECT 'every function the label check finds unsafe in its body is labelled PARALLEL UNSAFE',
+       count(*) = 0, format('%s mislabelled: %s', count(*), string_agg(f || ' (' || why || ')', ', '))
+FROM t.mislabelled('s')"
+# Control: a function labelled as the C build's copy would be, planted beside them, is found.
+step "the planted mislabelled function" <<'SQL'
+CREATE SCHEMA planted_label;
+CREATE FUNCTION planted_label.v7_as_labelled_in_c() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL SAFE
+  AS $$ SELECT pg_catalog.set_config('x.y', '1', false)::uuid $$;
+CREATE FUNCTION planted_label.calls_it() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL SAFE
+  AS $$ SELECT planted_label.v7_as_labelled_in_c() $$;
+SQL
+checks "
+SELECT 'control: the label check finds a planted PARALLEL SAFE body that calls set_config, and its caller',
+       count(*) = 2, format('%s found: %s', count(*), string_agg(f || ' (' || why || ')', ', '))
+FROM t.mislabelled('planted_label')"
 out=$(sql -U sqled_installer -v VERBOSITY=verbose -v schema=c -f "$work/uuidx-sql.sql" 2>&1)
 rc=$?
 none=$(sql -At -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'c'::regnamespace AND proowner = 'sqled_installer'::regrole")
@@ -267,19 +309,29 @@ FROM t.cases WHERE sig = 'uuid_extract_version(uuid)'"
 # ---------------------------------------------------------------- 3. the SQL edition's v7
 t0=$SECONDS
 {
-  echo "CREATE TABLE t.series (n bigserial, u uuid, clock timestamptz);"
-  for _ in $(seq 500); do echo "INSERT INTO t.series (u, clock) SELECT s.uuid_generate_v7(), clock_timestamp();"; done
+  echo "CREATE TABLE t.series (n bigserial, u uuid, clock timestamptz, before timestamptz);"
+  # Control of the rollbacks: a v7 whose counter lives in a setting, which a ROLLBACK undoes.
+  echo "CREATE TABLE t.series_setting (n bigserial, u uuid);"
+  echo "CREATE FUNCTION t.setting_v7() RETURNS uuid LANGUAGE sql AS \$\$ SELECT encode(int8send((floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint << 16) | 28672)
+         || int8send((-9223372036854775808)::bigint | (set_config('t.counter', (coalesce(nullif(current_setting('t.counter', true), ''), '0')::bigint + 1)::text, false)::bigint << 16)), 'hex')::uuid \$\$;"
+  for _ in $(seq 500); do echo "INSERT INTO t.series (before, u, clock) SELECT clock_timestamp(), s.uuid_generate_v7(), clock_timestamp();"; done
   # The last value of a rolled-back transaction, then the next one, in that order; the ROLLBACK
   # and the next value in one round trip (\;), so that it comes in the same millisecond.
   for _ in $(seq 20); do
     echo "BEGIN;"
     echo "SELECT c.max(u) AS rolled_back FROM (SELECT s.uuid_generate_v7() AS u FROM generate_series(1, 100)) x \\gset"
     echo "ROLLBACK \\; INSERT INTO t.series (u, clock) VALUES (:'rolled_back', NULL), (s.uuid_generate_v7(), clock_timestamp());"
+    echo "BEGIN;"
+    echo "SELECT c.max(u) AS rolled_back FROM (SELECT t.setting_v7() AS u FROM generate_series(1, 100)) x \\gset"
+    echo "ROLLBACK \\; INSERT INTO t.series_setting (u) VALUES (:'rolled_back'), (t.setting_v7());"
   done
 } >"$work/series.sql"
 step "500 transactions and 20 rollbacks" <"$work/series.sql"
 step "the values of part 3" <<'SQL'
-CREATE TABLE t.burst AS SELECT g, s.uuid_generate_v7() AS u, clock_timestamp() AS clock FROM generate_series(1, 100000) AS g;
+CREATE TABLE t.burst AS SELECT g, clock_timestamp() AS before, s.uuid_generate_v7() AS u, clock_timestamp() AS clock FROM generate_series(1, 100000) AS g;
+-- Control of the time check: a v7 stuck at the statement's millisecond, in a statement that lasts.
+CREATE TABLE t.stuck AS SELECT g, clock_timestamp() AS before, s.uuid_generate_v7(statement_timestamp()) AS u, clock_timestamp() AS clock
+  FROM generate_series(1, 200) AS g CROSS JOIN LATERAL pg_sleep(0.0002) AS z;
 -- The form blog posts give: gen_random_uuid() with the ms time laid over its first 6 bytes.
 CREATE FUNCTION t.blog_v7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
   SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
@@ -293,9 +345,9 @@ SQL
 if [ "${UUIDX_PG_MAJOR:-0}" -lt 18 ]; then
   step "values after a clock stepped back" <<'SQL'
 CREATE TABLE t.before_step AS SELECT s.uuid_generate_v7() AS u;
-SELECT pg_catalog.set_config('uuidx_sql.v7', (floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000)::text, false);
+SELECT pg_catalog.set_config('uuidx_sql.v7_hi', (((floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint + 5000) << 16) | 28672)::text, false);
 CREATE TABLE t.stepback AS SELECT g, s.uuid_generate_v7() AS u, clock_timestamp() AS clock,
-  current_setting('uuidx_sql.v7')::bigint AS kept FROM generate_series(1, 1000) AS g;
+  current_setting('uuidx_sql.v7_hi')::bigint >> 16 AS kept FROM generate_series(1, 1000) AS g;
 SQL
 fi
 pids=()
@@ -325,15 +377,22 @@ FROM (SELECT 'one statement of 100000 values: each above the one before' AS name
       SELECT 'in 500 transactions, and after each of 20 rollbacks (their last value first): each value above the one before', false, 540, count(*),
              count(*) FILTER (WHERE u <= prev), (array_agg(format('row %s (%s), %s after %s', n, CASE WHEN n > 500 AND n % 2 = 0 THEN 'the first after a rollback' ELSE 'in a transaction' END, u, prev)
                                                  ORDER BY n) FILTER (WHERE u <= prev))[1]
-      FROM (SELECT n, u, lag(u) OVER (ORDER BY n) AS prev FROM t.series) x) r
+      FROM (SELECT n, u, lag(u) OVER (ORDER BY n) AS prev FROM t.series) x
+      UNION ALL
+      SELECT 'control: after a rollback, a v7 whose counter a ROLLBACK undoes is below the rolled-back values', true, 40, count(*),
+             count(*) FILTER (WHERE u <= prev AND n % 2 = 0), NULL
+      FROM (SELECT n, u, lag(u) OVER (ORDER BY n) AS prev FROM t.series_setting) x) r
 UNION ALL
-SELECT name, CASE WHEN control THEN ahead > 0 ELSE n > 0 AND ahead = 0 END,
-       format('%s values, %s ahead of clock_timestamp() after the call by more than 1 ms; most ahead by %s', n, ahead, most)
+SELECT name, CASE WHEN control THEN ahead + behind > 0 ELSE n > 0 AND ahead = 0 AND behind = 0 END,
+       format('%s values, %s ahead of clock_timestamp() after the call by more than 1 ms (most ahead by %s), %s behind it before the call by more than 1 ms (most behind by %s)',
+              n, ahead, most, behind, most_behind)
 FROM (SELECT name, control, count(*) AS n, count(*) FILTER (WHERE c.uuid_extract_time(u, true) > clock + interval '1 ms') AS ahead,
-             max(c.uuid_extract_time(u, true) - clock) AS most
-      FROM (SELECT 'never ahead of the clock by more than 1 ms, one by one and in a statement of 100000' AS name, false AS control, u, clock FROM t.series
-            UNION ALL SELECT 'never ahead of the clock by more than 1 ms, one by one and in a statement of 100000', false, u, clock FROM t.burst
-            UNION ALL SELECT 'control: s.uuidv7(''1 hour'') is ahead of the clock', true, u, clock FROM t.ahead) x
+             max(c.uuid_extract_time(u, true) - clock) AS most,
+             count(*) FILTER (WHERE c.uuid_extract_time(u, true) < before - interval '1 ms') AS behind, max(before - c.uuid_extract_time(u, true)) AS most_behind
+      FROM (SELECT 'within 1 ms of the clock, one by one and in a statement of 100000' AS name, false AS control, u, clock, before FROM t.series
+            UNION ALL SELECT 'within 1 ms of the clock, one by one and in a statement of 100000', false, u, clock, before FROM t.burst
+            UNION ALL SELECT 'control: s.uuidv7(''1 hour'') is ahead of the clock', true, u, clock, NULL FROM t.ahead
+            UNION ALL SELECT 'control: a v7 stuck at the statement''s millisecond is behind the clock', true, u, clock, before FROM t.stuck) x
       WHERE clock IS NOT NULL GROUP BY name, control) a
 UNION ALL
 SELECT '8 concurrent sessions of 20000 values: every row there, no duplicate', count(*) = 160000 AND count(DISTINCT u) = count(*),
@@ -357,6 +416,117 @@ else
     "from 18 the SQL edition's v7 is the server's uuidv7(), which keeps no uuidx_sql setting"
   tap_skip "control: the clock was behind the kept millisecond for every value" "from 18 the SQL edition's v7 is the server's uuidv7()"
 fi
+
+# ---------------------------------------------------------------- 5. parallel plans, READ ONLY
+# Every function of both editions, one call each (a case of part 2 per signature, and every
+# generator): in a plan forced parallel, in a CREATE TABLE AS over a parallel scan of 10^6 rows
+# (its calls on 100 of them), and in a READ ONLY transaction. Each is run in a subtransaction that
+# is then undone, its setting with it. Controls: the C build's v7 goes parallel in both, and a copy
+# of the edition's v7 labelled as 1.2-sql labelled it (PARALLEL SAFE) fails before 18.
+dpq=$(sql -At -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
+t0=$SECONDS
+step "the calls of part 5" <<SQL
+CREATE TABLE t.big AS SELECT g FROM generate_series(1, 1000000) AS g;
+ANALYZE t.big;
+-- q: the query, with § where the schema goes. Its result, or 'ERROR sqlstate message', and
+-- whether its plan has a Gather, after SET LOCAL of the setting (none: a CREATE TABLE AS).
+CREATE FUNCTION t.run(q text, setting text, value text, OUT result text, OUT parallel boolean) LANGUAGE plpgsql AS \$\$
+DECLARE
+  plan text;
+BEGIN
+  BEGIN
+    PERFORM pg_catalog.set_config('parallel_setup_cost', '0', true), pg_catalog.set_config('parallel_tuple_cost', '0', true),
+            pg_catalog.set_config('min_parallel_table_scan_size', '0', true);
+    IF setting IS NOT NULL THEN PERFORM pg_catalog.set_config(setting, value, true); END IF;
+    IF setting IS NULL THEN
+      FOR plan IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT (' || q || ')::pg_catalog.text AS v FROM t.big WHERE g % 10000 = 0' LOOP
+        parallel := coalesce(parallel, false) OR plan LIKE '%Gather%';
+      END LOOP;
+      EXECUTE 'CREATE TABLE t.ctas AS SELECT (' || q || ')::pg_catalog.text AS v FROM t.big WHERE g % 10000 = 0';
+      SELECT pg_catalog.count(*) || ' rows' INTO result FROM t.ctas;
+    ELSE
+      FOR plan IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT (' || q || ')::pg_catalog.text' LOOP
+        parallel := coalesce(parallel, false) OR plan LIKE '%Gather%';
+      END LOOP;
+      EXECUTE 'SELECT (' || q || ')::pg_catalog.text' INTO result;
+    END IF;
+    RAISE EXCEPTION 'undo' USING ERRCODE = 'UX000', DETAIL = coalesce(result, 'NULL');
+  EXCEPTION
+    WHEN SQLSTATE 'UX000' THEN
+      GET STACKED DIAGNOSTICS result = PG_EXCEPTION_DETAIL;
+    WHEN OTHERS THEN
+      result := pg_catalog.concat('ERROR ', SQLSTATE, ' ', SQLERRM);
+  END;
+END \$\$;
+CREATE TABLE t.calls AS
+  SELECT DISTINCT ON (sig) sig, format(wrap, '§.' || quote_ident(fn) || '(' || args || ')') AS q FROM t.cases WHERE args !~ '§' ORDER BY sig, id;
+INSERT INTO t.calls VALUES ('uuid_generate_v1()', '§.uuid_generate_v1()'), ('uuid_generate_v6()', '§.uuid_generate_v6()'),
+  ('uuid_generate_v1mc()', '§.uuid_generate_v1mc()'), ('uuid_generate_v4()', '§.uuid_generate_v4()'), ('uuidv4()', '§.uuidv4()'),
+  ('uuid_generate_v7()', '§.uuid_generate_v7()'), ('uuidv7()', '§.uuidv7()'), ('uuid_generate_v7_fresh()', '§.uuid_generate_v7_fresh()'),
+  ('uuidv7(interval)', '§.uuidv7(''1 hour''::pg_catalog.interval)');
+-- The control: the edition's v7 with the label 1.2-sql gave it.
+CREATE FUNCTION t.v7_labelled_safe() RETURNS uuid LANGUAGE sql VOLATILE PARALLEL SAFE AS \$\$ SELECT s.uuid_generate_v7() \$\$;
+CREATE TABLE t.parallel AS
+  SELECT sig, e, kind, r.*
+  FROM t.calls, (VALUES ('c'), ('s')) AS x(e),
+       LATERAL (VALUES ('forced', '$dpq', 'on'), ('ctas', NULL, NULL), ('read only', 'transaction_read_only', 'on')) AS k(kind, setting, value),
+       LATERAL t.run(replace(q, '§.', e || '.'), setting, value) AS r
+  UNION ALL
+  SELECT 'v7 labelled PARALLEL SAFE', 'control', kind, r.*
+  FROM (VALUES ('forced', '$dpq', 'on'), ('ctas', NULL, NULL)) AS k(kind, setting, value),
+       LATERAL t.run('t.v7_labelled_safe()', setting, value) AS r;
+SQL
+tap_note "part 5: calls made in $((SECONDS - t0)) s"
+tap_note "$(sql -At -F ' | ' -c "SELECT kind, e, count(*) || ' calls', count(*) FILTER (WHERE result LIKE 'ERROR %') || ' errors', count(*) FILTER (WHERE parallel) || ' in a parallel plan'
+  FROM t.parallel GROUP BY kind, e ORDER BY kind, e")"
+checks "
+SELECT format('%s: every function of the SQL edition runs without error, as the C build''s', kind),
+       count(*) > 0 AND count(*) FILTER (WHERE s.result LIKE 'ERROR %' AND c.result NOT LIKE 'ERROR %') = 0,
+       format('%s functions; %s fail in the SQL edition only, %s parallel there and %s in the C build', count(*),
+              count(*) FILTER (WHERE s.result LIKE 'ERROR %' AND c.result NOT LIKE 'ERROR %'),
+              count(*) FILTER (WHERE s.parallel), count(*) FILTER (WHERE c.parallel))
+       || coalesce(E'\n' || string_agg(sig || ': ' || s.result, E'\n') FILTER (WHERE s.result LIKE 'ERROR %' AND c.result NOT LIKE 'ERROR %'), '')
+FROM t.parallel c JOIN t.parallel s USING (sig, kind) WHERE c.e = 'c' AND s.e = 's' GROUP BY kind
+UNION ALL
+SELECT 'deterministic functions of the SQL edition still go parallel: a parallel aggregate over uuid_extract_time',
+       bool_and(parallel), string_agg(format('%s: %s', kind, CASE WHEN parallel THEN 'parallel' ELSE 'serial' END), ', ')
+FROM t.parallel WHERE e = 's' AND sig = 'uuid_extract_time(uuid)' AND kind IN ('forced', 'ctas')
+UNION ALL
+SELECT 'control: the C build''s v7 runs in a parallel plan, forced and under CREATE TABLE AS',
+       count(*) = 2 AND bool_and(parallel AND result NOT LIKE 'ERROR %'), string_agg(format('%s: %s, %s', kind, parallel, result), '; ')
+FROM t.parallel WHERE e = 'c' AND sig = 'uuid_generate_v7()' AND kind IN ('forced', 'ctas')"
+if [ "${UUIDX_PG_MAJOR:-0}" -lt 18 ]; then
+  checks "
+SELECT 'control: the edition''s v7 labelled PARALLEL SAFE, as 1.2-sql labelled it, fails in a parallel plan',
+       count(*) FILTER (WHERE result LIKE 'ERROR %') > 0, string_agg(format('%s: %s', kind, result), '; ')
+FROM t.parallel WHERE e = 'control'"
+else
+  tap_skip "control: the edition's v7 labelled PARALLEL SAFE, as 1.2-sql labelled it, fails in a parallel plan" \
+    "from 18 the edition's v7 is the server's uuidv7(), safe in a parallel plan"
+fi
+# The v7 promises in READ ONLY transactions: the values before, 1000 in one, then after it, one
+# session; each above the one before and within 1 ms of the clock.
+step "v7 before, in and after a READ ONLY transaction" <<'SQL'
+CREATE TABLE t.ro (n serial, before timestamptz, u uuid, clock timestamptz);
+INSERT INTO t.ro (before, u, clock) SELECT clock_timestamp(), s.uuid_generate_v7(), clock_timestamp() FROM generate_series(1, 100);
+-- Nothing is written in it: its values leave it in a setting.
+BEGIN TRANSACTION READ ONLY;
+SELECT pg_catalog.set_config('t.ro', (SELECT string_agg(concat_ws(',', g, before, u, clock), ';' ORDER BY g)
+  FROM (SELECT g, clock_timestamp() AS before, s.uuid_generate_v7() AS u, clock_timestamp() AS clock FROM generate_series(1, 1000) AS g) x), false);
+COMMIT;
+INSERT INTO t.ro (before, u, clock) SELECT split_part(v, ',', 2)::timestamptz, split_part(v, ',', 3)::uuid, split_part(v, ',', 4)::timestamptz
+  FROM unnest(string_to_array(current_setting('t.ro'), ';')) WITH ORDINALITY AS x(v, o) ORDER BY o;
+INSERT INTO t.ro (before, u, clock) SELECT clock_timestamp(), s.uuid_generate_v7(), clock_timestamp() FROM generate_series(1, 100);
+SQL
+checks "
+SELECT 'in a READ ONLY transaction between two read-write statements, one session: each v7 above the one before',
+       count(*) = 1200 AND count(*) FILTER (WHERE u <= prev) = 0, format('%s values, %s not above the one before', count(*), count(*) FILTER (WHERE u <= prev))
+FROM (SELECT u, lag(u) OVER (ORDER BY n) AS prev FROM t.ro) x
+UNION ALL
+SELECT 'in a READ ONLY transaction: each v7 within 1 ms of the clock',
+       count(*) = 1200 AND count(*) FILTER (WHERE c.uuid_extract_time(u, true) > clock + interval '1 ms' OR c.uuid_extract_time(u, true) < before - interval '1 ms') = 0,
+       format('%s values, %s more than 1 ms away', count(*), count(*) FILTER (WHERE c.uuid_extract_time(u, true) > clock + interval '1 ms' OR c.uuid_extract_time(u, true) < before - interval '1 ms'))
+FROM t.ro"
 
 # ---------------------------------------------------------------- 4. planted functions
 # As sqled_planter: in public, for every pg_catalog function (plain argument types) whose name is
