@@ -459,7 +459,8 @@ BEGIN
   END;
 END \$\$;
 CREATE TABLE t.calls AS
-  SELECT DISTINCT ON (sig) sig, format(wrap, '§.' || quote_ident(fn) || '(' || args || ')') AS q FROM t.cases WHERE args !~ '§' ORDER BY sig, id;
+  SELECT DISTINCT ON (sig) sig, format(wrap, '§.' || quote_ident(fn) || '(' || args || ')') AS q FROM t.cases WHERE args !~ '§'
+  ORDER BY sig, coalesce(c_out LIKE 'ERROR %', false), id;
 INSERT INTO t.calls VALUES ('uuid_generate_v1()', '§.uuid_generate_v1()'), ('uuid_generate_v6()', '§.uuid_generate_v6()'),
   ('uuid_generate_v1mc()', '§.uuid_generate_v1mc()'), ('uuid_generate_v4()', '§.uuid_generate_v4()'), ('uuidv4()', '§.uuidv4()'),
   ('uuid_generate_v7()', '§.uuid_generate_v7()'), ('uuidv7()', '§.uuidv7()'), ('uuid_generate_v7_fresh()', '§.uuid_generate_v7_fresh()'),
@@ -479,6 +480,10 @@ SQL
 tap_note "part 5: calls made in $((SECONDS - t0)) s"
 tap_note "$(sql -At -F ' | ' -c "SELECT kind, e, count(*) || ' calls', count(*) FILTER (WHERE result LIKE 'ERROR %') || ' errors', count(*) FILTER (WHERE parallel) || ' in a parallel plan'
   FROM t.parallel GROUP BY kind, e ORDER BY kind, e")"
+tap_note "$(sql -At -F ' | ' -c "SELECT 'generator | C forced | SQL forced | C CTAS | SQL CTAS | C READ ONLY | SQL READ ONLY' UNION ALL
+  SELECT * FROM (SELECT sig || ' | ' || string_agg(CASE WHEN result LIKE 'ERROR %' THEN left(result, 40) WHEN parallel THEN 'ok, parallel' ELSE 'ok, serial' END, ' | '
+                 ORDER BY CASE kind WHEN 'forced' THEN 1 WHEN 'ctas' THEN 2 ELSE 3 END, e)
+  FROM t.parallel JOIN t.calls USING (sig) WHERE q !~ '\(.+\)' OR sig = 'uuidv7(interval)' GROUP BY sig ORDER BY sig) g")"
 checks "
 SELECT format('%s: every function of the SQL edition runs without error, as the C build''s', kind),
        count(*) > 0 AND count(*) FILTER (WHERE s.result LIKE 'ERROR %' AND c.result NOT LIKE 'ERROR %') = 0,
