@@ -2,7 +2,9 @@
 # (docs/managed.md), on the server under test (with the C build) and the lab's copies of it
 # (lab/pgtle.sh) with pg_tle and without uuidx, as on Amazon RDS or Supabase, and with both:
 # 1. pg_tle, and what pg_dump and pg_restore make of it; 2. in place: ALTER EXTENSION UPDATE to
-# the C build; 3. from a dump of the plain script; 4. the other way, C build to SQL edition.
+# the C build; 3. from a dump of the plain script; 4. the other way, C build to SQL edition;
+# 5. docs/managed.md's pg_tle steps; 6. from the released 1.2-sql: the update in place (plain
+# script, pg_tle), the C build's adoption of it, and adoption refused to a role that owns nothing.
 # After each move the tables keep their rows and files, the domains and defaults call C, nothing
 # of the SQL edition is left, new keys go above the old.
 use strict;
@@ -18,6 +20,8 @@ plan skip_all => 'UUIDX_PGTLE_INSTALL names no server copy with pg_tle (lab/pgtl
   unless $ENV{UUIDX_PGTLE_INSTALL} && $ENV{UUIDX_PGTLE_C_INSTALL};
 my $scripts = $ENV{UUIDX_SQL_EDITION};
 my $work = PostgreSQL::Test::Utils::tempdir;
+# This version's, from its psql script's first line; the released 1.2 SQL edition lies beside it.
+my ($ver) = slurp_file("$scripts/uuidx-sql.sql") =~ /^-- uuidx ([0-9.]+), SQL edition/;
 
 # The table every move carries: a v7 key with its default, a v4 column of the domain.
 my $table_sql = q{
@@ -90,7 +94,7 @@ is( $tle->safe_psql('app', q{SELECT e.extversion || ' ' || string_agg(DISTINCT l
 	FROM pg_extension e JOIN pg_depend d ON d.refobjid = e.oid AND d.classid = 'pg_proc'::regclass AND d.deptype = 'e'
 	JOIN pg_proc p ON p.oid = d.objid JOIN pg_language l ON l.oid = p.prolang
 	WHERE e.extname = 'uuidx' AND p.prokind <> 'a' GROUP BY e.extversion}),
-	'1.2-sql plpgsql,sql', 'the pg_tle extension is the SQL edition: its functions are SQL and PL/pgSQL only');
+	"$ver-sql plpgsql,sql", 'the pg_tle extension is the SQL edition: its functions are SQL and PL/pgSQL only');
 ($rc2, $out, $err2) = as($tle, 'app', 'app', "SELECT uuid_generate_v5(uuid_ns_dns(), 'www.example.com')");
 ok($rc2 != 0 && $err2 =~ /needs the extension pgcrypto/, 'without pgcrypto, v5 is one clear error naming it');
 ($rc2, $out, $err2) =
@@ -108,7 +112,7 @@ my ($restore_rc, $restore_out, $restore_err) =
   run_log_capture([ 'pg_restore', '--exit-on-error', '-d', $tle->connstr('fresh'), $dump ]);
 is( $restore_rc ? $restore_err : $tle->safe_psql(
 		'fresh', q{SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || (SELECT extversion FROM pg_extension WHERE extname = 'uuidx') FROM events}),
-	'1000 1000 1.2-sql', 'the dump restores into a new database of the pg_tle server, registration included');
+	"1000 1000 $ver-sql", 'the dump restores into a new database of the pg_tle server, registration included');
 for my $db ('with_tle', 'with_tle_list') {
 	$tle->safe_psql($db, 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
 	run_file($tle, $db, 'tle_admin', "$scripts/uuidx-pgtle.sql");
@@ -131,7 +135,7 @@ $tle->stop;
 $tle->{_install_path} = $ENV{UUIDX_PGTLE_C_INSTALL};
 $tle->start;
 is($tle->safe_psql('postgres', q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuidx'}),
-	'1.2', 'with the C build installed, the server offers its uuidx');
+	$ver, 'with the C build installed, the server offers its uuidx');
 ($rc2, $out, $err2) = as($tle, 'app', 'app', 'ALTER EXTENSION uuidx UPDATE');
 is($rc2, 0, 'in place: ALTER EXTENSION uuidx UPDATE moves the pg_tle extension to the C build') or diag $err2;
 check_moved_to_c($tle, 'app', 'public', $before, 'in place');
@@ -149,12 +153,12 @@ $node->command_ok([ 'pg_dump', '-Fc', '-d', $node->connstr('app'), '-f', "$work/
 $node->command_ok([ 'pg_restore', '--exit-on-error', '-U', 'app', '-d', $node->connstr('restored'), "$work/plain.dump" ],
 	'the dump restores on a server with the C build');
 $before = state($node, 'restored', 'ux');
-($rc2, $out, $err2) = as($node, 'restored', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '1.2-sql'; ALTER EXTENSION uuidx UPDATE");
-is($rc2, 0, 'from a dump: CREATE EXTENSION uuidx VERSION \'1.2-sql\' and ALTER EXTENSION UPDATE move it to the C build')
+($rc2, $out, $err2) = as($node, 'restored', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$ver-sql'; ALTER EXTENSION uuidx UPDATE");
+is($rc2, 0, 'from a dump: CREATE EXTENSION uuidx VERSION \'V-sql\' and ALTER EXTENSION UPDATE move it to the C build')
   or diag $err2;
 check_moved_to_c($node, 'restored', 'ux', $before, 'from a dump');
-($rc2, $out, $err2) = as($node, 'app', 'app', "CREATE SCHEMA other; CREATE EXTENSION uuidx SCHEMA other VERSION '1.2-sql'");
-ok($rc2 != 0 && $err2 =~ /holds no uuidx SQL edition to adopt/, 'version 1.2-sql where no SQL edition is installed is a clear error');
+($rc2, $out, $err2) = as($node, 'app', 'app', "CREATE SCHEMA other; CREATE EXTENSION uuidx SCHEMA other VERSION '$ver-sql'");
+ok($rc2 != 0 && $err2 =~ /holds no uuidx SQL edition to adopt/, 'version V-sql where no SQL edition is installed is a clear error');
 
 # ---------------------------------------------------------------- 4. the other way
 $node->safe_psql('postgres', 'CREATE DATABASE cbuild OWNER app');
@@ -193,6 +197,98 @@ sub run_log_capture {
 
 $tle->stop;
 $node->stop;
+
+# ---------------------------------------------------------------- 6. from the released 1.2-sql
+# The released 1.2 SQL edition, updated in place to this one (the plain script run again, pg_tle's
+# update path), then moved to the C build; and 1.2-sql moved to the C build directly. Every
+# function the older one made keeps its OID, every domain stays, the table keeps its file.
+sub edition_oids {
+	my ($node, $db, $schema) = @_;
+	return $node->safe_psql($db, qq{SELECT string_agg(oid::text, ' ' ORDER BY oid) FROM (
+		SELECT oid FROM pg_proc WHERE pronamespace = '$schema'::regnamespace UNION ALL
+		SELECT oid FROM pg_type WHERE typnamespace = '$schema'::regnamespace AND typtype = 'd') o});
+}
+sub check_updated {
+	my ($node, $db, $schema, $oids, $before, $what) = @_;
+	my %after = map { $_ => 1 } split / /, edition_oids($node, $db, $schema);
+	my @lost = grep { !$after{$_} } split / /, $oids;
+	note "$what: OIDs of 1.2-sql's functions and domains: " . scalar(split / /, $oids) . ", of these after: "
+	  . (scalar(split / /, $oids) - @lost) . "; relfilenode before and after: " . (split /\|/, $before)[0] . ' ' . (split /\|/, state($node, $db, $schema))[0];
+	is(scalar(@lost), 0, "$what: every function and domain of 1.2-sql keeps its OID");
+	my ($file, $rows, $max) = split /\|/, $before;
+	is(join('|', (split /\|/, state($node, $db, $schema))[0, 1]), "$file|$rows", "$what: the table keeps its rows and its file");
+	is( $node->safe_psql($db, qq{SELECT to_regprocedure('$schema.uuidx_sql_v7_read_only()') IS NOT NULL
+		AND (SELECT proparallel FROM pg_proc WHERE oid = '$schema.uuid_generate_v1()'::regprocedure) = 'u'}),
+		't', "$what: the functions are this version's (its READ ONLY v7, its labels)");
+	is( $node->safe_psql($db, qq{INSERT INTO $schema.events (n) VALUES (0) RETURNING id > '$max'::uuid}, extra_params => [ '-U', 'app' ]),
+		't', "$what: a new key goes above the old ones");
+}
+$node->start;
+$node->safe_psql('postgres', 'CREATE DATABASE upd OWNER app; CREATE DATABASE upd12 OWNER app;');
+for my $db ('upd', 'upd12') {
+	$node->safe_psql($db, 'CREATE SCHEMA ux AUTHORIZATION app');
+	($rc, $err) = run_file($node, $db, 'app', "$scripts/uuidx-1.2.0-sql.sql", 'schema=ux');
+	is($rc, 0, "$db: the released 1.2 psql script installs") or diag $err;
+	as($node, $db, 'app', "SET search_path = ux; $table_sql");
+}
+my $oids = edition_oids($node, 'upd', 'ux');
+$before = state($node, 'upd', 'ux');
+($rc, $err) = run_file($node, 'upd', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
+is($rc, 0, 'plain script: this version\'s script runs again over 1.2-sql') or diag $err;
+check_updated($node, 'upd', 'ux', $oids, $before, 'plain script, 1.2-sql to this version');
+$before = state($node, 'upd', 'ux');
+($rc2, $out, $err2) = as($node, 'upd', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$ver-sql'; ALTER EXTENSION uuidx UPDATE");
+is($rc2, 0, 'plain script, updated: CREATE EXTENSION VERSION \'V-sql\' and ALTER EXTENSION UPDATE move it to the C build') or diag $err2;
+check_moved_to_c($node, 'upd', 'ux', $before, 'updated plain script to the C build');
+$before = state($node, 'upd12', 'ux');
+($rc2, $out, $err2) = as($node, 'upd12', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '1.2-sql'; ALTER EXTENSION uuidx UPDATE");
+is($rc2, 0, 'the released 1.2-sql: CREATE EXTENSION VERSION \'1.2-sql\' and ALTER EXTENSION UPDATE move it to the C build') or diag $err2;
+check_moved_to_c($node, 'upd12', 'ux', $before, 'released 1.2-sql to the C build');
+
+# Adoption only by the owner: another role with CREATE on the database is refused and changes
+# nothing; the owner's own CREATE EXTENSION then succeeds (the control).
+$node->safe_psql('postgres', 'CREATE ROLE intruder LOGIN; CREATE DATABASE adopt OWNER app; GRANT CREATE ON DATABASE adopt TO intruder;');
+$node->safe_psql('adopt', 'CREATE SCHEMA ux AUTHORIZATION app');
+run_file($node, 'adopt', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
+as($node, 'adopt', 'app', "SET search_path = ux; $table_sql");
+for my $v ("$ver-sql", '1.2-sql') {
+	($rc2, $out, $err2) = as($node, 'adopt', 'intruder', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$v'");
+	note "intruder, VERSION '$v': $err2";
+	ok($rc2 != 0 && $err2 =~ /permission denied to adopt/ && $err2 =~ /not a member of the owner of/,
+		"VERSION '$v' run by another role with CREATE on the database: refused (42501)");
+}
+is( $node->safe_psql('adopt', q{SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'uuidx') || ' '
+		|| format_type(atttypid, NULL) || ' ' || (SELECT count(*) FROM ux.events) FROM pg_attribute WHERE attrelid = 'ux.events'::regclass AND attname = 'id'}),
+	'0 ux.uuid_v7 1000', 'after the refusals: no extension, the owner\'s key column and its rows as they were');
+($rc2, $out, $err2) = as($node, 'adopt', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$ver-sql'");
+is($rc2, 0, 'control: the owner adopts the same objects') or diag $err2;
+$node->stop;
+
+# pg_tle: 1.2-sql registered and created, then this version's pg_tle script and ALTER EXTENSION.
+$tle->start;
+$tle->safe_psql('postgres', 'CREATE DATABASE tleupd OWNER app');
+$tle->safe_psql('tleupd', 'CREATE EXTENSION pg_tle; GRANT pgtle_admin TO tle_admin;');
+($rc, $err) = run_file($tle, 'tleupd', 'tle_admin', "$scripts/uuidx-1.2.0-pgtle.sql");
+is($rc, 0, 'pg_tle: the released 1.2 registration') or diag $err;
+as($tle, 'tleupd', 'app', "CREATE EXTENSION pgcrypto; CREATE EXTENSION uuidx; $table_sql");
+$oids = edition_oids($tle, 'tleupd', 'public');
+$before = state($tle, 'tleupd', 'public');
+($rc, $err) = run_file($tle, 'tleupd', 'tle_admin', "$scripts/uuidx-pgtle.sql");
+is($rc, 0, 'pg_tle: this version\'s script over the 1.2-sql registration') or diag $err;
+($rc2, $out, $err2) = as($tle, 'tleupd', 'app', "ALTER EXTENSION uuidx UPDATE; SELECT extversion FROM pg_extension WHERE extname = 'uuidx'");
+is($out, "$ver-sql", 'pg_tle: ALTER EXTENSION uuidx UPDATE takes 1.2-sql to this version') or diag $err2;
+check_updated($tle, 'tleupd', 'public', $oids, $before, 'pg_tle, 1.2-sql to this version');
+($rc2, $out, $err2) = as($tle, 'tleupd', 'app', "SELECT default_version FROM pgtle.available_extensions() WHERE name = 'uuidx'");
+is($out, "$ver-sql", 'pg_tle: a new CREATE EXTENSION gets this version');
+$before = state($tle, 'tleupd', 'public');
+$tle->stop;
+$tle->{_install_path} = $ENV{UUIDX_PGTLE_C_INSTALL};
+$tle->start;
+($rc2, $out, $err2) = as($tle, 'tleupd', 'app', 'ALTER EXTENSION uuidx UPDATE');
+is($rc2, 0, 'pg_tle, updated: ALTER EXTENSION UPDATE moves it to the C build') or diag $err2;
+check_moved_to_c($tle, 'tleupd', 'public', $before, 'updated pg_tle extension to the C build');
+$tle->stop;
+$tle->{_install_path} = $ENV{UUIDX_PGTLE_INSTALL};
 
 # ---------------------------------------------------------------- 5. docs/managed.md's pg_tle steps
 # Its two blocks as written (25_readme_sql checks that this file holds them), run by bash on a new
