@@ -14,6 +14,8 @@
 #                          it, built in the sid root (release/extension_image.sh)
 #   NAME-VERSION-sql.sql, NAME-VERSION-pgtle.sql   the SQL edition, for psql -f and for pg_tle
 #                          (src/sql_edition/build.sh, docs/managed.md)
+#   NAME-VERSION-pglite.tar.gz   the SQL edition as an extension bundle for PGlite
+#                          (src/sql_edition/pglite.sh, docs/pglite.md)
 #   RELEASE_NOTES.md       CHANGELOG.md's section for VERSION, and the artefacts
 #   SHA256SUMS             of all the above (sha256sum -c SHA256SUMS)
 # The archives are written into OUTDIR directly (cheap, made every time). The .debs and images are
@@ -65,6 +67,10 @@ for form in sql pgtle; do
     { rm -rf "$src"; echo "release: the SQL edition ($form) could not be built" >&2; exit 1; }
   echo "release: wrote $outdir/$name_version-$form.sql"
 done
+# and the same edition as an extension bundle for PGlite (docs/pglite.md)
+bash "$src/src/sql_edition/pglite.sh" "$src/uuidx--$sql_version.sql" "$outdir/$name_version-pglite.tar.gz" ||
+  { rm -rf "$src"; echo "release: the SQL edition's PGlite bundle could not be built" >&2; exit 1; }
+echo "release: wrote $outdir/$name_version-pglite.tar.gz"
 rm -rf "$src"
 
 # ---- the packages and images: taken when current, built otherwise
@@ -127,7 +133,7 @@ for m in "${image_majors[@]}"; do mapfile -t -O "${#built[@]}" built < <(stamp_f
 if [ "$outdir" != "$build" ]; then
   for f in "${built[@]}"; do cp "$build/$f" "$outdir/"; done
 fi
-files=("$name_version.tar.gz" "$name_version.zip" "$name_version-sql.sql" "$name_version-pgtle.sql" "${built[@]}")
+files=("$name_version.tar.gz" "$name_version.zip" "$name_version-sql.sql" "$name_version-pgtle.sql" "$name_version-pglite.tar.gz" "${built[@]}")
 # The notes: CHANGELOG.md's section "## VERSION ..." as it stands, then the artefacts. (awk reads
 # to the end: exiting early would end git show with SIGPIPE, a failure under pipefail.)
 section=$(git show "$commit:CHANGELOG.md" | awk -v v="$version" '

@@ -37,7 +37,7 @@ tap_check "release.sh made the release from this run's artefacts" \
 [ "$rc" = 0 ] || tap_done
 
 out=$work/out
-want=("$nv.tar.gz" "$nv.zip" "$nv-sql.sql" "$nv-pgtle.sql" RELEASE_NOTES.md SHA256SUMS)
+want=("$nv.tar.gz" "$nv.zip" "$nv-sql.sql" "$nv-pgtle.sql" "$nv-pglite.tar.gz" RELEASE_NOTES.md SHA256SUMS)
 for m in 15 17 18 19; do want+=("postgresql-$m-uuidx_${debver}_$arch.deb"); done
 for m in 18 19; do want+=("$nv-pg$m-image.tar" "$nv-pg$m-image.digest" "$nv-pg$m-image.json"); done
 have=$(cd "$out" && find . -mindepth 1 | sed 's|^\./||' | sort | tr '\n' ' ')
