@@ -221,7 +221,7 @@ const uuidx = {
   setup: async () => ({ bundlePath: new URL("./uuidx-pglite.tar.gz", import.meta.url) }),
 };
 const db = await PGlite.create({ extensions: { pgcrypto, uuidx } });
-// (Above: docs/pglite.md's first block, as written; below, its second.)
+// (Above: docs/pglite.md's first block, as written; its second is the CREATE EXTENSION line below.)
 import { readFileSync, writeFileSync } from "node:fs";
 const work = process.argv[2];
 const check = (name, ok, figures) => console.log(["CHECK", name, ok ? "t" : "f", String(figures).replace(/\s+/g, " ")].join("\t"));
