@@ -34,7 +34,7 @@ pgtle_bin="" pgtle_c_bin=""
 trap 'uuidx_variant_remove "$faults_bin"; extension_dirs_remove; for b in $pgtle_bin $pgtle_c_bin; do uuidx_variant_remove "$b"; done; rm -rf "$sql_edition" "${template_dir:-}"' EXIT
 sql_edition=$(mktemp -d /tmp/uuidx-sql-edition.XXXXXX)
 make -s -C "$UUIDX_BUILD_DIR" sql-edition >/dev/null && cp "$UUIDX_BUILD_DIR"/build/sql-edition/*.sql "$sql_edition/" &&
-  cp "$UUIDX_BUILD_DIR"/src/sql_edition/released/*.sql "$sql_edition/" &&
+  cp release/sql-edition/*.sql "$sql_edition/" &&
   chmod -R a+rX "$sql_edition" || echo "lab-failed: make sql-edition"
 if pgtle_bin=$(pgtle_server_copy "$PG_CONFIG") && pgtle_c_bin=$(pgtle_server_copy "$PG_CONFIG" "$UUIDX_BUILD_DIR"); then
   pgtle_env=(UUIDX_PGTLE_INSTALL="$(dirname "$pgtle_bin")" UUIDX_PGTLE_C_INSTALL="$(dirname "$pgtle_c_bin")")

@@ -31,8 +31,8 @@ f11ee6e39a524090bd1d9ddd6deedf0774de44245d5c1f925375c6adc0bf2b83  uuidx--1.1--1.
 3e88e1894625f7e2fe7702dfc0b47bcd006a5c184ada2f5a23189380c5e6d76e  uuidx--1.2--1.3.sql
 2ac506392037a5e8a983ede7f414d154dbb47e2b7610f743ecc9b72c5e96b6a1  uuidx--1.2-sql.sql
 9c818e1ef9a66151c09852d9893c69845ac989ddc845250155272c0689717d23  uuidx--1.2-sql--1.2.sql
-54490644de00804cf49756315decb715db0842a29ec3f85db37d76ae94330bfd  src/sql_edition/released/uuidx-1.2.0-pgtle.sql
-9d19cbc091b02e2f0491b231d5f05bbc3b502c358205c5afdde56feaf1d731c7  src/sql_edition/released/uuidx-1.2.0-sql.sql
+54490644de00804cf49756315decb715db0842a29ec3f85db37d76ae94330bfd  release/sql-edition/uuidx-1.2.0-pgtle.sql
+9d19cbc091b02e2f0491b231d5f05bbc3b502c358205c5afdde56feaf1d731c7  release/sql-edition/uuidx-1.2.0-sql.sql
 SUMS
 # One hand-edited install source: the full script of this version is made by make, never kept
 # beside it, and no two full scripts in the tree are one (1.2's was 1.1's with another first line).
