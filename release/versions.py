@@ -12,7 +12,7 @@ Two versions, each stated once and checked everywhere else:
   provides entry, a CHANGELOG.md heading, and the upstream part of the newest debian/changelog
   version (1.1.1-1 -> 1.1.1), and the README: the line "This README documents uuidx X.Y.Z (SQL
   version X.Y), released DATE", DATE that of the CHANGELOG.md heading, and every archive name
-  uuidx-X.Y.Z it gives.
+  uuidx-X.Y.Z it gives; docs/install.md's archive and package names too.
 Prints one line per check, "ok   ..." or "FAIL ...", and exits 1 if any failed. make dist, make
 release and test/suites/05_version.sh run it.
 """
@@ -82,6 +82,9 @@ def main(argv):
           bool(m and heading) and stated == (dist, ver, heading.group(1)), stated)
     names = sorted(set(re.findall(r"uuidx-([0-9]+\.[0-9]+\.[0-9]+)", readme)) - {dist})
     check(f"README.md names archives of uuidx {dist} only", not names, names)
+    if os.path.exists(os.path.join(root, "docs/install.md")):
+        names = sorted(set(re.findall(r"uuidx[-_]([0-9]+\.[0-9]+\.[0-9]+)", read(root, "docs/install.md"))) - {dist})
+        check(f"docs/install.md names archives and packages of uuidx {dist} only", not names, names)
 
     # The first line of a Debian changelog: "uuidx (1.2.0-1) unstable; urgency=medium".
     first = read(root, "debian/changelog").splitlines()[0] if os.path.exists(

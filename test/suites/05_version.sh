@@ -115,7 +115,8 @@ while IFS='|' read -r ok what problems; do
 done <<<"$out"
 
 # versions.py must notice a file that states another version (make dist refuses then).
-mkdir -p "$tmp/tree/debian"
+mkdir -p "$tmp/tree/debian" "$tmp/tree/docs"
+cp docs/install.md "$tmp/tree/docs/"
 cp Makefile uuidx.control META.json CHANGELOG.md README.md "$tmp/tree/"
 mkdir -p "$tmp/tree/src" && cp src/uuidx.sql "$tmp/tree/src/"
 cp debian/changelog "$tmp/tree/debian/"
@@ -141,13 +142,15 @@ disagree "a control file of another default_version" "$tmp/tree/uuidx.control" "
 disagree "a CHANGELOG.md without a heading for the distribution version" "$tmp/tree/CHANGELOG.md" "s/^## $d\\b/## 9.9.9/"
 disagree "a README.md documenting another version" "$tmp/tree/README.md" "s/documents uuidx $d /documents uuidx 9.9.9 /"
 disagree "a README.md naming another version's archive" "$tmp/tree/README.md" "0,/uuidx-$d\\.tar/s//uuidx-9.9.9.tar/"
+disagree "a docs/install.md naming another version's package" "$tmp/tree/docs/install.md" "0,/uuidx_$d-1/s//uuidx_9.9.9-1/"
 disagree "a README.md released on another date than its CHANGELOG.md heading" "$tmp/tree/README.md" "s/), released [0-9-]* /), released 1999-01-01 /"
 disagree "a debian/changelog entry dated another day" "$tmp/tree/debian/changelog" "0,/^ -- .*>  \w*, [0-9]* /s//&1/"
 # A distribution version agreed everywhere is taken when it extends the SQL version (a packaging
 # release: Z changes) and refused when it does not (a new X.Y needs a new SQL version first).
 cp -a "$tmp/tree" "$tmp/patch"
 bump() {  # bump FROM TO: the distribution version FROM (a sed pattern) made TO in every file of the copy
-  sed -i "s/\"version\": \"$1\"/\"version\": \"$2\"/; 1s/($1-/($2-/; s/^## $1\\b/## $2/; s/uuidx $1 /uuidx $2 /; s/uuidx-$1\\./uuidx-$2./g" "$tmp/patch/"{META.json,debian/changelog,CHANGELOG.md,README.md}; }
+  sed -i "s/\"version\": \"$1\"/\"version\": \"$2\"/; 1s/($1-/($2-/; s/^## $1\\b/## $2/; s/uuidx $1 /uuidx $2 /; s/uuidx\([-_]\)$1/uuidx\\1$2/g" \
+    "$tmp/patch/"{META.json,debian/changelog,CHANGELOG.md,README.md,docs/install.md}; }
 bump "$d" "$ver.99"
 check "versions.py takes a patch release (EXTVERSION.99) agreed everywhere" python3 release/versions.py "$tmp/patch"
 bump "$ver\\.99" 9.9.0
