@@ -18,9 +18,6 @@ SQL_EDITION_STEPS = uuidx--$(SQL_VERSION)-sql.sql uuidx--$(SQL_VERSION)-sql--$(S
 DATA_built = uuidx--$(SQL_VERSION).sql $(SQL_EDITION_STEPS)
 DATA = $(filter-out $(DATA_built),$(wildcard uuidx--*.sql))
 
-uuidx--$(SQL_VERSION).sql: src/uuidx.sql uuidx.control
-	sed '1s/@SQL_VERSION@/$(SQL_VERSION)/' $< >$@
-
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
 REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions time_partitions_now facade uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
@@ -87,6 +84,11 @@ override COMPILER = $(CXX) $(CXXFLAGS)
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# This version's install script, from its one source (after PGXS: not the default goal).
+uuidx--$(SQL_VERSION).sql: src/uuidx.sql uuidx.control
+	sed '1s/@SQL_VERSION@/$(SQL_VERSION)/' $< >$@
+
 
 # ---- the pure C++ core, unit-tested without PostgreSQL -------------------------------------
 UNIT_DIR      = build/unit
