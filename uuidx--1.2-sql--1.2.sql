@@ -165,3 +165,20 @@ DROP FUNCTION @extschema@.uuidx_sql_facade(u uuid, key bytea, to_version integer
 DROP FUNCTION @extschema@.uuidx_sql_facade_setting_key();
 DROP SEQUENCE @extschema@.uuidx_sql_v7_order;
 DROP FUNCTION @extschema@.uuidx_sql_gregorian_next(OUT ts bigint, OUT clock_seq_node bigint);
+-- Added after 1.2.0's release (a security fix, CHANGELOG 1.3.0): the C functions belong to the
+-- role that runs the update (the bootstrap superuser), not to the SQL edition's owner.
+DO $uuidx_c_owner$
+DECLARE
+  f pg_catalog.regprocedure;
+BEGIN
+  FOR f IN SELECT p.oid FROM pg_catalog.pg_depend d
+             JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) d.objid
+             JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+           WHERE e.extname OPERATOR(pg_catalog.=) 'uuidx' AND d.deptype OPERATOR(pg_catalog.=) 'e'
+             AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+             AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
+  LOOP
+    EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO CURRENT_USER', f);
+  END LOOP;
+END
+$uuidx_c_owner$;

@@ -90,27 +90,31 @@ ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_facade_to_v7(facade uuid, ke
 ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_v7_to_facade(id uuid);
 ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_facade_to_v7(facade uuid);
 ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_generate_v7_fresh();
--- Added after 1.2.0's release (a security fix, CHANGELOG 1.3.0): nothing is adopted unless the
--- role that runs CREATE EXTENSION owns every object, or is a member of its owner.
+-- Added after 1.2.0's release (security fixes, CHANGELOG 1.3.0): nothing is adopted unless the
+-- role that runs CREATE EXTENSION has the rights of the owner of every object.
 DO $uuidx_adopt_owner$
 DECLARE
   ext pg_catalog.pg_extension%ROWTYPE;
   foreign_owned text[];
 BEGIN
-  SELECT * INTO ext FROM pg_catalog.pg_extension WHERE extname = 'uuidx';
+  SELECT * INTO ext FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'uuidx';
   SELECT pg_catalog.array_agg(pg_catalog.format('%s (owner %s)', pg_catalog.pg_describe_object(d.classid, d.objid, 0),
                                                 o.owner::pg_catalog.regrole) ORDER BY d.objid)
     INTO foreign_owned
   FROM pg_catalog.pg_depend d,
-       LATERAL (SELECT proowner FROM pg_catalog.pg_proc WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND oid = d.objid
-                UNION ALL SELECT typowner FROM pg_catalog.pg_type WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND oid = d.objid
-                UNION ALL SELECT relowner FROM pg_catalog.pg_class WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND oid = d.objid) o(owner)
-  WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = ext.oid AND d.deptype = 'e'
-    AND NOT pg_catalog.pg_has_role(ext.extowner, o.owner, 'MEMBER');
+       LATERAL (SELECT proowner FROM pg_catalog.pg_proc
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid
+                UNION ALL SELECT typowner FROM pg_catalog.pg_type
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid
+                UNION ALL SELECT relowner FROM pg_catalog.pg_class
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid) o(owner)
+  WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+    AND d.refobjid OPERATOR(pg_catalog.=) ext.oid AND d.deptype OPERATOR(pg_catalog.=) 'e'
+    AND NOT pg_catalog.pg_has_role(ext.extowner, o.owner, 'USAGE');
   IF foreign_owned IS NOT NULL THEN
     RAISE EXCEPTION 'permission denied to adopt the uuidx SQL edition of schema @extschema@'
       USING ERRCODE = 'insufficient_privilege',
-            DETAIL = pg_catalog.format('Role %s is not a member of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
+            DETAIL = pg_catalog.format('Role %s has not the rights of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
                                        pg_catalog.cardinality(foreign_owned), pg_catalog.array_to_string(foreign_owned[1:2], ' and ')),
             HINT = 'Run CREATE EXTENSION as the role that installed the SQL edition there.';
   END IF;

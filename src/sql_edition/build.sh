@@ -94,25 +94,33 @@ version=$(sed -nE 's/^-- uuidx ([0-9.]+):.*/\1/p' "$c_script" | head -n 1)
 object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE|SEQUENCE) ([^ (]+(\([^)]*\))?).*/\1 \2/p' | sed -E "s/ DEFAULT ('[^']*'|[^,)]*)//g"; }
 # The script made runnable again over what it installed: functions and aggregates replaced in
 # place (their OIDs kept, and so every default, domain and view that calls them), a domain or
-# sequence created only where none is, and refused (42501) where one the running role does not
-# own stands in its place. CREATE OR REPLACE refuses another role's function itself.
+# sequence created only where none is, and refused (42501) where one the running role has not the
+# rights of its owner on stands in its place, or (42710) where it would join an extension of this
+# schema it is not a member of. CREATE OR REPLACE refuses another role's function itself. Every
+# operator is named in pg_catalog: an exact match in a schema on the path would win otherwise.
 rerunnable() {
   awk '
     /^CREATE (FUNCTION|AGGREGATE) / { sub(/^CREATE /, "CREATE OR REPLACE ") }
     /^CREATE (DOMAIN|SEQUENCE) [^ ]+ .*;$/ {
-      kind = $2; name = $3; sub(/;$/, "", $0)
-      owner = kind == "DOMAIN" ? "SELECT typowner FROM pg_catalog.pg_type WHERE oid = pg_catalog.to_regtype(" : "SELECT relowner FROM pg_catalog.pg_class WHERE oid = pg_catalog.to_regclass("
-      printf "DO $uuidx_once$\nDECLARE\n  owner oid := (%s'\''%s'\''));\nBEGIN\n", owner, name
-      printf "  IF owner IS NULL THEN\n    %s;\n", $0
-      printf "  ELSIF NOT pg_catalog.pg_has_role(owner, '\''MEMBER'\'') THEN\n"
-      printf "    RAISE EXCEPTION '\''%s %s belongs to role %%, not to this one'\'', owner::pg_catalog.regrole USING ERRCODE = '\''insufficient_privilege'\'';\n", tolower(kind), name
+      kind = $2; name = $3; sub(/;$/, "", $0); nsp = name; sub(/\.[^.]*$/, "", nsp)
+      q = "'\''"; eq = " OPERATOR(pg_catalog.=) "
+      if (kind == "DOMAIN") { reg = "to_regtype"; owner = "SELECT typowner FROM pg_catalog.pg_type WHERE oid" eq "obj" }
+      else { reg = "to_regclass"; owner = "SELECT relowner FROM pg_catalog.pg_class WHERE oid" eq "obj" }
+      printf "DO $uuidx_once$\nDECLARE\n  obj oid := pg_catalog.%s(%s%s%s)::pg_catalog.oid;\nBEGIN\n", reg, q, name, q
+      printf "  IF obj IS NULL THEN\n    %s;\n", $0
+      printf "  ELSIF NOT pg_catalog.pg_has_role((%s), %sUSAGE%s) THEN\n", owner, q, q
+      printf "    RAISE EXCEPTION %s%s %s belongs to role %%, not to this one%s, (%s)::pg_catalog.regrole USING ERRCODE = %sinsufficient_privilege%s;\n", q, tolower(kind), name, q, owner, q, q
+      printf "  ELSIF EXISTS (SELECT FROM pg_catalog.pg_extension e WHERE e.extname%s%suuidx%s AND e.extnamespace%spg_catalog.to_regnamespace(%s%s%s)::pg_catalog.oid)\n", eq, q, q, eq, q, nsp, q
+      printf "        AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d WHERE d.objid%sobj AND d.deptype%s%se%s) THEN\n", eq, eq, q, q
+      printf "    RAISE EXCEPTION %s%s %s exists and is not a member of extension uuidx%s USING ERRCODE = %sduplicate_object%s;\n", q, tolower(kind), name, q, q, q
       printf "  END IF;\nEND\n$uuidx_once$;\n"
       next
     }
     { print }'
 }
-# After the objects are added: every member of the extension is owned by its owner (the role
-# that ran CREATE EXTENSION) or a role it is a member of; else nothing is adopted (42501).
+# After the objects are added: the extension's owner (the role that ran CREATE EXTENSION) has the
+# rights of the owner of every member; else nothing is adopted (42501). The script runs as the
+# bootstrap superuser: every operator is named in pg_catalog, none found through the schema.
 adopt_owner_check() {
   cat <<'CHECK'
 DO $uuidx_adopt_owner$
@@ -120,26 +128,52 @@ DECLARE
   ext pg_catalog.pg_extension%ROWTYPE;
   foreign_owned text[];
 BEGIN
-  SELECT * INTO ext FROM pg_catalog.pg_extension WHERE extname = 'uuidx';
+  SELECT * INTO ext FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'uuidx';
   SELECT pg_catalog.array_agg(pg_catalog.format('%s (owner %s)', pg_catalog.pg_describe_object(d.classid, d.objid, 0),
                                                 o.owner::pg_catalog.regrole) ORDER BY d.objid)
     INTO foreign_owned
   FROM pg_catalog.pg_depend d,
-       LATERAL (SELECT proowner FROM pg_catalog.pg_proc WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND oid = d.objid
-                UNION ALL SELECT typowner FROM pg_catalog.pg_type WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND oid = d.objid
-                UNION ALL SELECT relowner FROM pg_catalog.pg_class WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND oid = d.objid) o(owner)
-  WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND d.refobjid = ext.oid AND d.deptype = 'e'
-    AND NOT pg_catalog.pg_has_role(ext.extowner, o.owner, 'MEMBER');
+       LATERAL (SELECT proowner FROM pg_catalog.pg_proc
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid
+                UNION ALL SELECT typowner FROM pg_catalog.pg_type
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid
+                UNION ALL SELECT relowner FROM pg_catalog.pg_class
+                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid AND oid OPERATOR(pg_catalog.=) d.objid) o(owner)
+  WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+    AND d.refobjid OPERATOR(pg_catalog.=) ext.oid AND d.deptype OPERATOR(pg_catalog.=) 'e'
+    AND NOT pg_catalog.pg_has_role(ext.extowner, o.owner, 'USAGE');
   IF foreign_owned IS NOT NULL THEN
     RAISE EXCEPTION 'permission denied to adopt the uuidx SQL edition of schema @extschema@'
       USING ERRCODE = 'insufficient_privilege',
-            DETAIL = pg_catalog.format('Role %s is not a member of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
+            DETAIL = pg_catalog.format('Role %s has not the rights of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
                                        pg_catalog.cardinality(foreign_owned), pg_catalog.array_to_string(foreign_owned[1:2], ' and ')),
             HINT = 'Run CREATE EXTENSION as the role that installed the SQL edition there.';
   END IF;
 END
 $uuidx_adopt_owner$;
 CHECK
+}
+# After the move to C: its C functions belong to the role that runs the script (the bootstrap
+# superuser, for a trusted extension), as after CREATE EXTENSION; CREATE OR REPLACE kept the SQL
+# edition's owner, who could otherwise redeclare one (CALLED ON NULL INPUT) and crash the server.
+to_c_owner() {
+  cat <<'OWNER'
+DO $uuidx_c_owner$
+DECLARE
+  f pg_catalog.regprocedure;
+BEGIN
+  FOR f IN SELECT p.oid FROM pg_catalog.pg_depend d
+             JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) d.objid
+             JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+           WHERE e.extname OPERATOR(pg_catalog.=) 'uuidx' AND d.deptype OPERATOR(pg_catalog.=) 'e'
+             AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+             AND p.prolang OPERATOR(pg_catalog.=) (SELECT l.oid FROM pg_catalog.pg_language l WHERE l.lanname OPERATOR(pg_catalog.=) 'c')
+  LOOP
+    EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO CURRENT_USER', f);
+  END LOOP;
+END
+$uuidx_c_owner$;
+OWNER
 }
 case $form in
   adopt)
@@ -176,6 +210,7 @@ HEAD
         fi
       done
     edition | grep -E '^CREATE (FUNCTION|SEQUENCE) @extschema@\.uuidx_sql_' | object_of | sed 's/^/DROP /; s/$/;/'
+    to_c_owner
     exit ;;
 esac
 script=$(edition | rerunnable)
@@ -193,12 +228,21 @@ case $form in
 \\set schema uuidx
 \\endif
 BEGIN;
+-- Nothing below is looked up through the caller's search_path (an operator of an exact match
+-- there would win over pg_catalog's).
+SET LOCAL search_path = pg_catalog, pg_temp;
 SELECT pg_catalog.set_config('uuidx_sql.install_schema', :'schema', true) IS NOT NULL AS installing;
 DO \$uuidx_install\$
 DECLARE
   target name := pg_catalog.current_setting('uuidx_sql.install_schema');
 BEGIN
-  IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname = target) THEN
+  -- The name goes into the script's text, string literals included (as @extschema@ in an
+  -- extension's script, which PostgreSQL refuses for these characters).
+  IF target OPERATOR(pg_catalog.~) '[''\$\\\\"]' THEN
+    RAISE EXCEPTION 'invalid schema name for the uuidx SQL edition: "%"', target
+      USING ERRCODE = 'invalid_schema_name', DETAIL = 'It must not contain a quote, a double quote, a dollar sign or a backslash.';
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace WHERE nspname OPERATOR(pg_catalog.=) target) THEN
     EXECUTE pg_catalog.format('CREATE SCHEMA %I', target);
   END IF;
   EXECUTE pg_catalog.replace(\$uuidx_script\$
@@ -220,6 +264,8 @@ TAIL
 -- this one, an update path from each earlier one, and makes it the default (then ALTER EXTENSION
 -- uuidx UPDATE in each database that has it). Then CREATE EXTENSION uuidx in each database that wants it.
 \\set ON_ERROR_STOP on
+BEGIN;
+SET LOCAL search_path = pg_catalog, pg_temp;
 DO \$uuidx_pgtle\$
 DECLARE
   script text := \$uuidx_script\$
@@ -229,23 +275,32 @@ HEAD
 \$uuidx_script\$;
   earlier text;
 BEGIN
-  IF NOT EXISTS (SELECT FROM pgtle.available_extensions() WHERE name = 'uuidx') THEN
+  IF NOT EXISTS (SELECT FROM pgtle.available_extensions() WHERE name OPERATOR(pg_catalog.=) 'uuidx') THEN
     PERFORM pgtle.install_extension('uuidx', '$version-sql',
       'RFC 9562 UUIDs (uuidx SQL edition): every version, v1/v6 conversion, field inspection, monotonic v7', script);
     RETURN;
   END IF;
-  IF NOT EXISTS (SELECT FROM pgtle.available_extension_versions() WHERE name = 'uuidx' AND version = '$version-sql') THEN
+  IF NOT EXISTS (SELECT FROM pgtle.available_extension_versions()
+                 WHERE name OPERATOR(pg_catalog.=) 'uuidx' AND version OPERATOR(pg_catalog.=) '$version-sql') THEN
     PERFORM pgtle.install_extension_version_sql('uuidx', '$version-sql', script);
+  ELSE
+    RAISE NOTICE 'pg_tle already has uuidx $version-sql: its script is kept as registered';
   END IF;
   FOR earlier IN SELECT version FROM pgtle.available_extension_versions()
-                 WHERE name = 'uuidx' AND version ~ '^[0-9]+(\\.[0-9]+)*-sql\$'
-                   AND pg_catalog.string_to_array(pg_catalog.split_part(version, '-', 1), '.')::int[] < '{${version//./,}}' LOOP
+                 WHERE name OPERATOR(pg_catalog.=) 'uuidx' AND version OPERATOR(pg_catalog.~) '^[0-9]+(\\.[0-9]+)*-sql\$'
+                   AND pg_catalog.string_to_array(pg_catalog.split_part(version, '-', 1), '.')::int[]
+                       OPERATOR(pg_catalog.<) '{${version//./,}}'::int[] LOOP
     PERFORM pgtle.uninstall_update_path_if_exists('uuidx', earlier, '$version-sql');
     PERFORM pgtle.install_update_path('uuidx', earlier, '$version-sql', script);
   END LOOP;
-  PERFORM pgtle.set_default_version('uuidx', '$version-sql');
+  -- The default moves up, never down (an older release's script run after a newer one's).
+  IF (SELECT pg_catalog.string_to_array(pg_catalog.split_part(default_version, '-', 1), '.')::int[]
+      FROM pgtle.available_extensions() WHERE name OPERATOR(pg_catalog.=) 'uuidx') OPERATOR(pg_catalog.<) '{${version//./,}}'::int[] THEN
+    PERFORM pgtle.set_default_version('uuidx', '$version-sql');
+  END IF;
 END
 \$uuidx_pgtle\$;
+COMMIT;
 TAIL
     ;;
   *) echo "build.sh: unknown form $form (script, psql or pgtle)" >&2; exit 2 ;;

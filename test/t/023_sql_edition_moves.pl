@@ -71,6 +71,11 @@ sub check_moved_to_c {
 		'0', "$what: nothing of the SQL edition is left");
 	is( $node->safe_psql($db, qq{INSERT INTO $schema.events (n) VALUES (0) RETURNING id > '$max'::uuid AND $schema.uuid_extract_version(id) = 7}),
 		't', "$what: a new key goes above the old ones");
+	# A C function its owner could redeclare CALLED ON NULL INPUT, and crash the server with.
+	is( $node->safe_psql($db, qq{SELECT count(*) FILTER (WHERE NOT r.rolsuper) || ' of ' || count(*) FROM pg_proc p
+		JOIN pg_language l ON l.oid = p.prolang AND l.lanname = 'c' JOIN pg_roles r ON r.oid = p.proowner
+		WHERE p.pronamespace = '$schema'::regnamespace}) =~ s/ of [1-9][0-9]*$//r,
+		'0', "$what: every C function belongs to a superuser, as after CREATE EXTENSION");
 }
 
 # ---------------------------------------------------------------- 1. pg_tle
@@ -251,6 +256,16 @@ $node->safe_psql('postgres', 'CREATE ROLE intruder LOGIN; CREATE DATABASE adopt 
 $node->safe_psql('adopt', 'CREATE SCHEMA ux AUTHORIZATION app');
 run_file($node, 'adopt', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
 as($node, 'adopt', 'app', "SET search_path = ux; $table_sql");
+# Operators of exact types in the schema, which a comparison that names no schema would call, as
+# the bootstrap superuser while the adoption runs.
+as($node, 'adopt', 'app', q{
+	CREATE FUNCTION ux.planted(oid, oid) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'planted operator ran as %', current_user; END $$;
+	CREATE FUNCTION ux.planted_r(oid, regclass) RETURNS boolean LANGUAGE sql AS $$ SELECT ux.planted($1, $2) $$;
+	CREATE OPERATOR ux.= (LEFTARG = oid, RIGHTARG = regclass, FUNCTION = ux.planted_r);
+	CREATE FUNCTION ux.planted_t(oid, regtype) RETURNS boolean LANGUAGE sql AS $$ SELECT ux.planted($1, $2) $$;
+	CREATE OPERATOR ux.= (LEFTARG = oid, RIGHTARG = regtype, FUNCTION = ux.planted_t);});
+($rc2, $out, $err2) = as($node, 'adopt', 'app', q{SET search_path = ux; SELECT 1::oid = 'pg_class'::regclass});
+ok($rc2 != 0 && $err2 =~ /planted operator ran/, 'control: in that schema an unqualified oid = regclass runs the planted operator');
 for my $v ("$ver-sql", '1.2-sql') {
 	($rc2, $out, $err2) = as($node, 'adopt', 'intruder', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$v'");
 	note "intruder, VERSION '$v': $err2";
@@ -260,8 +275,12 @@ for my $v ("$ver-sql", '1.2-sql') {
 is( $node->safe_psql('adopt', q{SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'uuidx') || ' '
 		|| format_type(atttypid, NULL) || ' ' || (SELECT count(*) FROM ux.events) FROM pg_attribute WHERE attrelid = 'ux.events'::regclass AND attname = 'id'}),
 	'0 ux.uuid_v7 1000', 'after the refusals: no extension, the owner\'s key column and its rows as they were');
+($rc, $err) = run_file($node, 'adopt', 'app', "$scripts/uuidx-sql.sql", 'schema=ux');
+is($rc, 0, 'the plain script runs again beside the planted operators, none of them called') or diag $err;
 ($rc2, $out, $err2) = as($node, 'adopt', 'app', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$ver-sql'");
-is($rc2, 0, 'control: the owner adopts the same objects') or diag $err2;
+is($rc2, 0, 'control: the owner adopts the same objects, the planted operators beside them not called') or diag $err2;
+($rc, $err) = run_file($node, 'adopt', 'app', "$scripts/uuidx-sql.sql", q{schema=u'x});
+ok($rc != 0 && $err =~ /invalid schema name for the uuidx SQL edition/, 'the plain script refuses a schema name with a quote (it would be SQL in the script)');
 $node->stop;
 
 # pg_tle: 1.2-sql registered and created, then this version's pg_tle script and ALTER EXTENSION.
