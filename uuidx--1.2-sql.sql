@@ -91,7 +91,7 @@ ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_v7_to_facade(id uuid);
 ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_facade_to_v7(facade uuid);
 ALTER EXTENSION uuidx ADD FUNCTION @extschema@.uuid_generate_v7_fresh();
 -- Added after 1.2.0's release (security fixes, CHANGELOG 1.3.0): nothing is adopted unless the
--- role that runs CREATE EXTENSION has the rights of the owner of every object.
+-- role that runs CREATE EXTENSION has the privileges of the owner of every object.
 DO $uuidx_adopt_owner$
 DECLARE
   ext pg_catalog.pg_extension%ROWTYPE;
@@ -114,7 +114,7 @@ BEGIN
   IF foreign_owned IS NOT NULL THEN
     RAISE EXCEPTION 'permission denied to adopt the uuidx SQL edition of schema @extschema@'
       USING ERRCODE = 'insufficient_privilege',
-            DETAIL = pg_catalog.format('Role %s has not the rights of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
+            DETAIL = pg_catalog.format('Role %s does not have the privileges of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
                                        pg_catalog.cardinality(foreign_owned), pg_catalog.array_to_string(foreign_owned[1:2], ' and ')),
             HINT = 'Run CREATE EXTENSION as the role that installed the SQL edition there.';
   END IF;

@@ -95,7 +95,7 @@ object_of() { sed -nE 's/^CREATE (FUNCTION|DOMAIN|AGGREGATE|SEQUENCE) ([^ (]+(\(
 # The script made runnable again over what it installed: functions and aggregates replaced in
 # place (their OIDs kept, and so every default, domain and view that calls them), a domain or
 # sequence created only where none is, and refused (42501) where one the running role has not the
-# rights of its owner on stands in its place, or (42710) where it would join an extension of this
+# privileges of its owner on stands in its place, or (42710) where it would join an extension of this
 # schema it is not a member of. CREATE OR REPLACE refuses another role's function itself. Every
 # operator is named in pg_catalog: an exact match in a schema on the path would win otherwise.
 rerunnable() {
@@ -119,7 +119,7 @@ rerunnable() {
     { print }'
 }
 # After the objects are added: the extension's owner (the role that ran CREATE EXTENSION) has the
-# rights of the owner of every member; else nothing is adopted (42501). The script runs as the
+# privileges of the owner of every member; else nothing is adopted (42501). The script runs as the
 # bootstrap superuser: every operator is named in pg_catalog, none found through the schema.
 adopt_owner_check() {
   cat <<'CHECK'
@@ -145,7 +145,7 @@ BEGIN
   IF foreign_owned IS NOT NULL THEN
     RAISE EXCEPTION 'permission denied to adopt the uuidx SQL edition of schema @extschema@'
       USING ERRCODE = 'insufficient_privilege',
-            DETAIL = pg_catalog.format('Role %s has not the rights of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
+            DETAIL = pg_catalog.format('Role %s does not have the privileges of the owner of %s of its objects, such as %s.', ext.extowner::pg_catalog.regrole,
                                        pg_catalog.cardinality(foreign_owned), pg_catalog.array_to_string(foreign_owned[1:2], ' and ')),
             HINT = 'Run CREATE EXTENSION as the role that installed the SQL edition there.';
   END IF;

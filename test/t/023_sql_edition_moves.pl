@@ -269,7 +269,7 @@ ok($rc2 != 0 && $err2 =~ /planted operator ran/, 'control: in that schema an unq
 for my $v ("$ver-sql", '1.2-sql') {
 	($rc2, $out, $err2) = as($node, 'adopt', 'intruder', "CREATE EXTENSION uuidx SCHEMA ux VERSION '$v'");
 	note "intruder, VERSION '$v': $err2";
-	ok($rc2 != 0 && $err2 =~ /permission denied to adopt/ && $err2 =~ /not a member of the owner of/,
+	ok($rc2 != 0 && $err2 =~ /permission denied to adopt/ && $err2 =~ /does not have the privileges of the owner of/,
 		"VERSION '$v' run by another role with CREATE on the database: refused (42501)");
 }
 is( $node->safe_psql('adopt', q{SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'uuidx') || ' '
