@@ -299,7 +299,7 @@ in_root() {
     not_provided "$label" "could not make the Debian $suite root (log: $(root_dir "$suite").build.log)"
     return
   fi
-  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_CROSS_LABEL UUIDX_RUN_T0 ${test_size_given:+UUIDX_TEST_SIZE} UUIDX_ORACLE_SEED" \
+  UUIDX_ROOT_ENV="UUIDX_SUITES UUIDX_TAP_ONLY UUIDX_CROSS_LABEL UUIDX_RUN_T0 ${test_size_given:+UUIDX_TEST_SIZE} UUIDX_ORACLE_SEED" \
     run_limited 3600 root_run "$suite" env UUIDX_PG_VERSIONS="$majors" UUIDX_RUN_SCOPES="$scope" \
     bash /uuidx/repo/test/run-tests.sh 2>&1 | tee "$out"
   last=$(grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' "$out" | tail -n 1)

@@ -16,7 +16,8 @@
 #                                  version), it updates it in place, every OID kept
 #   build.sh C_SCRIPT pgtle        a script registering it with pg_tle as the extension uuidx,
 #                                  version V-sql (V: the C script's), with an update path from each
-#                                  earlier -sql version registered there
+#                                  earlier -sql version registered there (ALTER EXTENSION uuidx
+#                                  UPDATE TO 'V-sql' where uuidx is created)
 # and the C build's two steps from it (docs/managed.md, "Moving to the C build"):
 #   build.sh C_SCRIPT adopt        uuidx--V-sql.sql: CREATE EXTENSION uuidx VERSION 'V-sql' makes
 #                                  the edition's objects, as a restored dump has them, the
@@ -293,9 +294,14 @@ BEGIN
     PERFORM pgtle.uninstall_update_path_if_exists('uuidx', earlier, '$version-sql');
     PERFORM pgtle.install_update_path('uuidx', earlier, '$version-sql', script);
   END LOOP;
-  -- The default moves up, never down (an older release's script run after a newer one's).
-  IF (SELECT pg_catalog.string_to_array(pg_catalog.split_part(default_version, '-', 1), '.')::int[]
-      FROM pgtle.available_extensions() WHERE name OPERATOR(pg_catalog.=) 'uuidx') OPERATOR(pg_catalog.<) '{${version//./,}}'::int[] THEN
+  -- The default moves up, never down (an older release's script run after a newer one's); and
+  -- not where uuidx is created in this database: there pg_tle's set_default_version (1.5.3) reads
+  -- memory it has freed (its control, after SPI_finish), which crashes a server built with
+  -- assertions. ALTER EXTENSION uuidx UPDATE TO names the version instead.
+  IF EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'uuidx') THEN
+    RAISE NOTICE 'uuidx is created in this database: ALTER EXTENSION uuidx UPDATE TO ''$version-sql'' updates it; the default version pg_tle gives a new CREATE EXTENSION here stays as it was';
+  ELSIF (SELECT pg_catalog.string_to_array(pg_catalog.split_part(default_version, '-', 1), '.')::int[]
+         FROM pgtle.available_extensions() WHERE name OPERATOR(pg_catalog.=) 'uuidx') OPERATOR(pg_catalog.<) '{${version//./,}}'::int[] THEN
     PERFORM pgtle.set_default_version('uuidx', '$version-sql');
   END IF;
 END
