@@ -37,9 +37,13 @@ checks() {
   while IFS=$'\x1f' read -r -d $'\x1e' name ok figures; do tap_check "$name" "$ok" "$figures"; done <<<"$out"$'\x1e'
 }
 
-build_err=$(bash src/sql_edition/build.sh "uuidx--$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control).sql" psql 2>&1 >"$work/uuidx-sql.sql")
-tap_need "the SQL edition's psql script builds" "$([ -z "$build_err" ] && [ -s "$work/uuidx-sql.sql" ] && echo t)" \
-  "$build_err$(wc -l <"$work/uuidx-sql.sql") lines"
+# From this major's build (make wrote its install script there), not the checkout's top, which
+# the lanes beside this one share.
+build=${UUIDX_BUILD_DIR:-.}
+build_err=$(bash "$build/src/sql_edition/build.sh" "$build/uuidx--$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control).sql" psql 2>&1 >"$work/uuidx-sql.sql")
+build_rc=$?
+tap_need "the SQL edition's psql script builds" "$([ $build_rc = 0 ] && [ -s "$work/uuidx-sql.sql" ] && echo t)" \
+  "exit code $build_rc, $(wc -l <"$work/uuidx-sql.sql") lines${build_err:+; stderr: $build_err}"
 chmod -R a+rX "$work"
 # RFC 9562 appendix A and B values as the pg_regress suites hold them.
 vectors="{$(grep -ohiE '[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}' sql/vectors.sql sql/namebased.sql | tr A-F a-f | sort -u | paste -sd,)}"
