@@ -4,20 +4,24 @@
 //     (`id >= uuid_v7_lower_bound(t, ...)`), so that an index or partition bounds can be used.
 //  2. time_order.cpp: an ORDER BY ending in the time of a v7 key orders by the key, min/max of the
 //     time becomes the time of min/max of the key, so that the key's index gives them.
-//  3. The previous planner hook, or PostgreSQL's planner: the rewritten query is planned.
-//  4. The plan is made to depend on what the passes read: the planning role (EXECUTE on uuidx's
+//  3. column_bounds.cpp: a lookup by a key (`id = v`, `id = ANY(...)`, a join on id) gets the bounds
+//     its table's CHECK constraint puts on a timestamp column through the key's time, so that
+//     partitions of that column are pruned.
+//  4. The previous planner hook, or PostgreSQL's planner: the rewritten query is planned.
+//  5. The plan is made to depend on what the passes read: the planning role (EXECUTE on uuidx's
 //     functions was checked for it), the domains whose constraints proved a key, and the
 //     transaction when a bound was computed from now() at planning (transaction_time.cpp).
 //     PostgreSQL plans a cached statement again for another role, after such a constraint changes,
 //     or in the next transaction.
-//  5. filter_cleanup.cpp: the conditions of 1 that the finished plan evaluates row by row, rather
+//  6. filter_cleanup.cpp: the conditions of 1 that the finished plan evaluates row by row, rather
 //     than using for an index or for pruning, are taken out again: there they only cost.
 //
 // 1 and 2 rewrite the query before it is planned, since the planner chooses indexes and prunes
 // partitions from the query it is given; neither changes what the other reads (1 the quals of the
-// join tree, 2 the sort clause, the target list and HAVING). 5 reads the finished plan, so it runs
-// last, after any other hook's planning. The setting uuidx.time_predicates turns 1 and 2 off, and
-// with them 5; every result is the same either way.
+// join tree, 2 the sort clause, the target list and HAVING; 3 adds beside what 1 added, and
+// reads no time comparison). 6 reads the finished plan, so it runs last, after any other hook's
+// planning. The setting uuidx.time_predicates turns 1 and 2 off, and with them 6;
+// uuidx.column_bounds turns 3 off; every result is the same either way.
 //
 // Each pass rests on what lies below it (v7_proof.cpp, time_comparison.cpp, qual_folding.cpp,
 // own_functions.cpp) and calls no other pass. Plain C-style code over PostgreSQL's APIs: no C++
@@ -25,6 +29,7 @@
 #include "planner.hpp"
 #include "../pg/pg.hpp"
 #include "added_conditions.hpp"
+#include "column_bounds.hpp"
 #include "filter_cleanup.hpp"
 #include "plan_dependencies.hpp"
 #include "time_order.hpp"
@@ -43,9 +48,10 @@ namespace uuidx_planner {
 namespace {
 
 bool time_predicates_enabled = true;
+bool column_bounds_enabled = true;
 planner_hook_type previous_planner_hook = nullptr;
 
-// 4. EXECUTE on a function the rewrite calls was checked for this role: a cached plan is planned
+// 5. EXECUTE on a function the rewrite calls was checked for this role: a cached plan is planned
 // again for another (without the rewrite if that role may not call it). A domain whose constraints
 // were read for a proof: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT invalidates the domain's
 // pg_type entry, and with this item the plan. A bound computed from now() at planning: the plan is
@@ -78,11 +84,12 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
     rewrite_time_predicates(parse, bound_params, &deps, &added);  // 1
     rewrite_time_order(parse, &deps);                             // 2
   }
-  // 3
+  if (column_bounds_enabled && parse->commandType != CMD_UTILITY) add_column_bounds(parse, bound_params, &deps);  // 3
+  // 4
   PlannedStmt* stmt =
       previous_planner_hook ? previous_planner_hook(UUIDX_PLANNER_ARGS) : standard_planner(UUIDX_PLANNER_ARGS);
-  record_dependencies(stmt, deps);                     // 4
-  if (added.any) strip_added_conditions(stmt, added);  // 5
+  record_dependencies(stmt, deps);                     // 5
+  if (added.any) strip_added_conditions(stmt, added);  // 6
   return stmt;
 }
 
@@ -97,6 +104,14 @@ void install() {
                            "in the time of a uuid_v7 column is planned as an order by the column, and min/max "
                            "of its time as the time of min/max of the column. Results are the same.",
                            &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+  DefineCustomBoolVariable("uuidx.column_bounds",
+                           "Lets a lookup by a UUID key bound the timestamp column its table ties to the key's time.",
+                           "Where a validated CHECK constraint of the key's table bounds a timestamptz column by "
+                           "the key's time (created_at BETWEEN uuid_extract_time(id) - interval 'a' AND "
+                           "uuid_extract_time(id) + interval 'b'), id = v, id = ANY(...), id IN (...) and a join "
+                           "on id get the bounds it implies on that column, so that partitions of it are pruned. "
+                           "Results are the same.",
+                           &column_bounds_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
   MarkGUCPrefixReserved("uuidx");
   install_transaction_end_invalidation();
   previous_planner_hook = planner_hook;

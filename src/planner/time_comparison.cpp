@@ -135,4 +135,17 @@ bool read_time_comparison(OpExpr* op, bool negate, uuidx::TimeCmp* cmp, Node** k
 
 bool has_time_comparison(Node* node) { return has_time_comparison_walker(node, nullptr); }
 
+bool bounded_interval(Node* node) {
+  constexpr std::int64_t kMaxShiftYears = 1000;
+  if (!node || !IsA(node, Const)) return false;
+  const Const* c = reinterpret_cast<Const*>(node);
+  if (c->constisnull || c->consttype != INTERVALOID) return false;
+  const Interval* i = DatumGetIntervalP(c->constvalue);
+  const std::int64_t max_months = kMaxShiftYears * 12;
+  const std::int64_t max_days = kMaxShiftYears * 366;
+  const std::int64_t max_usecs = max_days * USECS_PER_DAY;
+  return i->month >= -max_months && i->month <= max_months && i->day >= -max_days && i->day <= max_days &&
+         i->time >= -max_usecs && i->time <= max_usecs;
+}
+
 }  // namespace uuidx_planner

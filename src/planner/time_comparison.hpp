@@ -24,4 +24,8 @@ bool read_time_comparison(OpExpr* op, bool negate, uuidx::TimeCmp* cmp, Node** k
 // Whether an expression compares timestamptz values somewhere (not looking into subqueries).
 bool has_time_comparison(Node* node);
 
+// A constant interval of at most 1000 years each way in every field: a UUID's time (1582 to
+// 10889) moved by it stays inside timestamptz's range, so the arithmetic cannot fail.
+bool bounded_interval(Node* node);
+
 }  // namespace uuidx_planner

@@ -106,20 +106,7 @@ void resolve(Lookups* lk) {
 // inside timestamptz's range) or truncated by date_trunc to a constant unit. Anything else (an
 // arithmetic on a parameter or a column, a cast, a function) may fail for some value and is
 // left alone. None of these is volatile, and none reads the key's own table, whose scan the
-// bound must precede.
-constexpr std::int64_t kMaxShiftYears = 1000;
-
-bool bounded_interval(Node* node) {
-  if (!node || !IsA(node, Const)) return false;
-  const Const* c = reinterpret_cast<Const*>(node);
-  if (c->constisnull || c->consttype != INTERVALOID) return false;
-  const Interval* i = DatumGetIntervalP(c->constvalue);
-  const std::int64_t max_months = kMaxShiftYears * 12;
-  const std::int64_t max_days = kMaxShiftYears * 366;
-  const std::int64_t max_usecs = max_days * USECS_PER_DAY;
-  return i->month >= -max_months && i->month <= max_months && i->day >= -max_days && i->day <= max_days &&
-         i->time >= -max_usecs && i->time <= max_usecs;
-}
+// bound must precede (bounded_interval: time_comparison.hpp).
 
 // now(), CURRENT_TIMESTAMP and the like, moved by bounded constant intervals or truncated.
 bool current_time_expr(Node* node, int depth) {

@@ -152,24 +152,6 @@ bool domain_says_v7(Oid type, bool strict, List** proof_types) {
   return false;
 }
 
-// True when the scan of relid (with its inheritance children or partitions when inh) reads a
-// foreign table.
-bool tree_has_foreign_table(Oid relid, bool inh) {
-  if (get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE) return true;
-  if (!inh || !has_subclass(relid)) return false;
-  List* members = find_all_inheritors(relid, NoLock, nullptr);
-  ListCell* lc;
-  bool found = false;
-  foreach (lc, members) {
-    if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE) {
-      found = true;
-      break;
-    }
-  }
-  list_free(members);
-  return found;
-}
-
 // Whether the key (a Var of the current query) holds only v7 values. It is followed to the table
 // column it reads, through views and subqueries (a column of their output that is a column of
 // their FROM) and joins; anything else (a set operation, a function, VALUES, a CTE, an
@@ -201,6 +183,22 @@ bool column_is_v7_at(Query* query, const Var* var, bool strict, List** proof_typ
 }
 
 }  // namespace
+
+bool tree_has_foreign_table(Oid relid, bool inh) {
+  if (get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE) return true;
+  if (!inh || !has_subclass(relid)) return false;
+  List* members = find_all_inheritors(relid, NoLock, nullptr);
+  ListCell* lc;
+  bool found = false;
+  foreach (lc, members) {
+    if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE) {
+      found = true;
+      break;
+    }
+  }
+  list_free(members);
+  return found;
+}
 
 bool column_is_v7(Query* query, const Var* var, bool strict, List** proof_types) {
   return column_is_v7_at(query, var, strict, proof_types, 0);

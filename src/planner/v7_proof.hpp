@@ -18,4 +18,8 @@ namespace uuidx_planner {
 // otherwise also `uuid_extract_version(key) = 7`, which admits other variants with a NULL time.
 bool column_is_v7(Query* query, const Var* var, bool strict, List** proof_types);
 
+// True when the scan of relid (with its inheritance children or partitions when inh) reads a
+// foreign table, whose rows PostgreSQL never checks against its constraints.
+bool tree_has_foreign_table(Oid relid, bool inh);
+
 }  // namespace uuidx_planner

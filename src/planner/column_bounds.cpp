@@ -1,0 +1,560 @@
+// column_bounds.cpp: a lookup by a UUID key gets the bounds its table's CHECK constraint puts on a
+// timestamp column through the key's time, so that a table partitioned (or indexed) by that
+// column, and keyed by a v7 written at the same moment, is searched only where the key can be.
+//
+// The constraint, validated and enforced on the key's table (inherited by every partition):
+//   CHECK (created_at BETWEEN uuid_extract_time(id) - interval 'a' AND uuid_extract_time(id) + interval 'b')
+// or any AND of comparisons `col op E(id)` (either way round, op one of timestamptz's < <= = >= >),
+// E(id) being a call that reads the key's time (time_comparison.hpp), alone or moved by a
+// constant interval of at most 1000 years. PostgreSQL has checked it on every row: for each row,
+// each comparison is true or NULL (col NULL, or the key without a time). So where `id = v`, the
+// row's col lies within the bounds E(v) sets, or is NULL, or E(v) is NULL; the conditions added
+// say exactly that, and `P` becomes `P AND conditions` with the same rows:
+//   - v known at planning (a constant, a custom plan's parameter, each element of a constant
+//     array): `col >= lower AND col <= upper` with the bounds computed (E(v) NULL: nothing is
+//     added); the partitions of col are pruned at planning. A bound moved by days or months
+//     depends on the time zone, so it stays an expression, and is pruned at executor start.
+//   - v known at execution (a generic plan's parameter, another table's column in a join):
+//     `col >= COALESCE(E(v), '-infinity')` and `col <= COALESCE(E(v), 'infinity')`; PostgreSQL
+//     prunes at executor start, or for each outer row of a nested loop.
+//   - col not declared NOT NULL (validated): the conditions OR `col IS NULL`.
+// A strict comparison (col > E) is added as the non-strict one it implies. Only through AND and OR
+// from the top of a WHERE or ON clause (time_predicates.cpp says why that changes no answer), and
+// only for a table whose scan reads no foreign table (whose rows PostgreSQL never checks).
+// A computed bound is a constant of type timestamp(6) with time zone, which no value changes
+// (timestamptz holds microseconds), so that EXPLAIN tells it from a bound the query wrote.
+//
+// Plain C-style code over PostgreSQL's node and catalog APIs: no C++ object with a destructor
+// lives in these frames.
+#include "column_bounds.hpp"
+#include "nodes.hpp"
+#include "own_functions.hpp"
+#include "time_comparison.hpp"
+#include "v7_proof.hpp"
+
+#include <algorithm>
+
+extern "C" {
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_type.h"
+#include "commands/defrem.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#include "utils/array.h"
+#include "utils/datum.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+}
+
+namespace uuidx_planner {
+
+namespace {
+
+// The location of a condition this pass added (the time-predicate rewrite's is -7007): no query
+// text has it.
+constexpr int kColumnBoundLocation = -7008;
+// The typmod of a computed bound: timestamp(6) with time zone, as precise as timestamptz.
+constexpr int32 kComputedBoundTypmod = 6;
+// At most this many keys of an array are given a range each.
+constexpr int kMaxArrayKeys = 1000;
+
+// One comparison of a CHECK constraint: `column >= E(key)` (lower) or `column <= E(key)`.
+struct Tie {
+  AttrNumber column;
+  AttrNumber key;
+  bool lower;
+  Node* expr;  // E, reading the key as a Var of the constraint (varno 1)
+  Oid time_fn;
+};
+
+struct Ties {
+  Tie items[16];
+  int count;
+};
+
+struct Context {
+  Query* query;
+  ParamListInfo params;
+  PlanDependencies* deps;
+  Oid ts_ge;  // timestamptz >= and <=, found once per statement
+  Oid ts_le;
+};
+
+// E(key): a time call on the key column, or one moved by a bounded constant interval.
+bool read_time_expr(Node* node, AttrNumber* key, Oid* time_fn) {
+  node = strip_relabel(node);
+  if (node == nullptr) return false;
+  Node* arg;
+  bool sub_ms;
+  if (time_call(node, &arg, &sub_ms)) {
+    arg = strip_relabel(arg);
+    if (arg == nullptr || !IsA(arg, Var) || reinterpret_cast<Var*>(arg)->varlevelsup != 0) return false;
+    *key = reinterpret_cast<Var*>(arg)->varattno;
+    *time_fn = reinterpret_cast<FuncExpr*>(node)->funcid;
+    return true;
+  }
+  if (!IsA(node, OpExpr) || list_length(reinterpret_cast<OpExpr*>(node)->args) != 2) return false;
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  Node* left = reinterpret_cast<Node*>(linitial(op->args));
+  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+  if (fn == F_TIMESTAMPTZ_PL_INTERVAL || fn == F_TIMESTAMPTZ_MI_INTERVAL)
+    return bounded_interval(right) && read_time_expr(left, key, time_fn);
+  if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return bounded_interval(left) && read_time_expr(right, key, time_fn);
+  return false;
+}
+
+// `column op E(key)` or `E(key) op column`, op a timestamptz comparison: its ties (two for =).
+void read_comparison(Node* node, Ties* ties) {
+  if (!IsA(node, OpExpr) || list_length(reinterpret_cast<OpExpr*>(node)->args) != 2) return;
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  int sense;  // 1: column >= E, -1: column <= E, 0: both
+  switch (fn) {
+    case F_TIMESTAMPTZ_GE:
+    case F_TIMESTAMPTZ_GT:
+      sense = 1;
+      break;
+    case F_TIMESTAMPTZ_LE:
+    case F_TIMESTAMPTZ_LT:
+      sense = -1;
+      break;
+    case F_TIMESTAMPTZ_EQ:
+      sense = 0;
+      break;
+    default:
+      return;
+  }
+  Node* sides[2] = {strip_relabel(reinterpret_cast<Node*>(linitial(op->args))),
+                    strip_relabel(reinterpret_cast<Node*>(lsecond(op->args)))};
+  for (int i = 0; i < 2; ++i) {
+    Node* column = sides[i];
+    if (column == nullptr || !IsA(column, Var)) continue;
+    const Var* var = reinterpret_cast<Var*>(column);
+    if (var->varlevelsup != 0 || var->varattno <= 0 || var->vartype != TIMESTAMPTZOID) continue;
+    AttrNumber key;
+    Oid time_fn;
+    if (!read_time_expr(sides[1 - i], &key, &time_fn)) continue;
+    const int s = i == 0 ? sense : -sense;  // E op column: column is on the other side
+    for (int lower = 0; lower < 2; ++lower) {
+      if ((s == 1 && !lower) || (s == -1 && lower) || ties->count >= static_cast<int>(lengthof(ties->items))) continue;
+      ties->items[ties->count++] = {var->varattno, key, lower == 1, sides[1 - i], time_fn};
+    }
+    return;
+  }
+}
+
+void read_conjuncts(Node* node, Ties* ties) {
+  if (node == nullptr) return;
+  if (IsA(node, List)) {
+    ListCell* lc;
+    foreach (lc, reinterpret_cast<List*>(node)) read_conjuncts(reinterpret_cast<Node*>(lfirst(lc)), ties);
+    return;
+  }
+  if (IsA(node, BoolExpr) && reinterpret_cast<BoolExpr*>(node)->boolop == AND_EXPR) {
+    read_conjuncts(reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(node)->args), ties);
+    return;
+  }
+  read_comparison(node, ties);
+}
+
+// The ties of the table's validated, enforced CHECK constraints (those that hold for the children
+// the scan reads as well) on `key`.
+void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out) {
+  Ties all = {};
+  Relation rel = table_open(relid, NoLock);  // the parser (or the plan cache) holds a lock
+  const TupleConstr* constr = RelationGetDescr(rel)->constr;
+  for (int i = 0; constr && i < constr->num_check; ++i) {
+    const ConstrCheck& check = constr->check[i];
+    if (!check.ccvalid || !UUIDX_CHECK_ENFORCED(check) || (check.ccnoinherit && inh)) continue;
+    read_conjuncts(reinterpret_cast<Node*>(stringToNode(check.ccbin)), &all);
+  }
+  table_close(rel, NoLock);
+  for (int i = 0; i < all.count; ++i)
+    if (all.items[i].key == key) out->items[out->count++] = all.items[i];
+}
+
+// Whether a validated NOT NULL constraint keeps NULL out of the column.
+bool column_not_null(Oid relid, AttrNumber column) {
+  Relation rel = table_open(relid, NoLock);
+#if PG_VERSION_NUM >= 180000
+  const bool not_null = TupleDescCompactAttr(RelationGetDescr(rel), column - 1)->attnullability == ATTNULLABLE_VALID;
+#else
+  const bool not_null = TupleDescAttr(RelationGetDescr(rel), column - 1)->attnotnull;
+#endif
+  table_close(rel, NoLock);
+  return not_null;
+}
+
+template <typename T>
+T* copy_node(const T* node) {
+  return static_cast<T*>(copyObjectImpl(node));
+}
+
+// E with the key replaced by `value`.
+struct Substitution {
+  AttrNumber key;
+  Node* value;
+};
+
+Node* substitute_mutator(Node* node, void* context) {
+  if (node == nullptr) return nullptr;
+  const Substitution* s = static_cast<Substitution*>(context);
+  if (IsA(node, Var) && reinterpret_cast<Var*>(node)->varattno == s->key) return copy_node(s->value);
+  return expression_tree_mutator(node, UUIDX_TREE_MUTATOR(substitute_mutator), context);
+}
+
+Node* substitute(Node* expr, AttrNumber key, Node* value) {
+  Substitution s = {key, value};
+  return substitute_mutator(expr, &s);
+}
+
+// E(value) for a value known at planning: the instant, or false when it is NULL (the key has no
+// time) or depends on the time zone (moved by days or months: *stays is then the expression).
+bool computed_bound(const Tie& tie, Const* value, TimestampTz* at, Node** stays) {
+  *stays = nullptr;
+  // The time call is immutable: folding evaluates it; the interval arithmetic is left.
+  Node* folded = eval_const_expressions(nullptr, substitute(tie.expr, tie.key, reinterpret_cast<Node*>(value)));
+  if (IsA(folded, Const)) {
+    const Const* c = reinterpret_cast<Const*>(folded);
+    if (c->constisnull) return false;
+    *at = DatumGetTimestampTz(c->constvalue);
+    return true;
+  }
+  if (!IsA(folded, OpExpr)) return false;
+  OpExpr* op = reinterpret_cast<OpExpr*>(folded);
+  const Oid fn = get_opcode(op->opno);
+  Node* left = reinterpret_cast<Node*>(linitial(op->args));
+  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+  Node* instant = fn == F_INTERVAL_PL_TIMESTAMPTZ ? right : left;
+  Node* shift = fn == F_INTERVAL_PL_TIMESTAMPTZ ? left : right;
+  if (!IsA(instant, Const) || !IsA(shift, Const)) return false;  // an arithmetic nested deeper
+  if (reinterpret_cast<Const*>(instant)->constisnull) return false;
+  const Interval* i = DatumGetIntervalP(reinterpret_cast<Const*>(shift)->constvalue);
+  if (i->month != 0 || i->day != 0) {
+    *stays = folded;
+    return false;
+  }
+  // Both within 1000 years of a UUID's time: no overflow, inside timestamptz's range.
+  const TimestampTz t = DatumGetTimestampTz(reinterpret_cast<Const*>(instant)->constvalue);
+  *at = fn == F_TIMESTAMPTZ_MI_INTERVAL ? t - i->time : t + i->time;
+  return true;
+}
+
+Expr* column_var(const Var* key, AttrNumber column) {
+  Var* var = copy_node(key);  // the same range table entry and, from 16 on, the same nulling joins
+  var->varattno = column;
+  var->varattnosyn = column;
+  var->vartype = TIMESTAMPTZOID;
+  var->vartypmod = -1;
+  var->varcollid = InvalidOid;
+  return reinterpret_cast<Expr*>(var);
+}
+
+Expr* condition(const Context* cx, bool lower, const Var* key, AttrNumber column, Expr* bound) {
+  const Oid op = lower ? cx->ts_ge : cx->ts_le;
+  OpExpr* cond = reinterpret_cast<OpExpr*>(
+      make_opclause(op, BOOLOID, false, column_var(key, column), bound, InvalidOid, InvalidOid));
+  cond->opfuncid = get_opcode(op);
+  cond->location = kColumnBoundLocation;
+  return reinterpret_cast<Expr*>(cond);
+}
+
+Expr* instant_const(TimestampTz at) {
+  return reinterpret_cast<Expr*>(makeConst(TIMESTAMPTZOID, kComputedBoundTypmod, InvalidOid, sizeof(TimestampTz),
+                                           TimestampTzGetDatum(at), false, FLOAT8PASSBYVAL));
+}
+
+// The conditions on one column, ORed with `column IS NULL` where NULL is allowed there.
+List* finish_column(List* conds, const Var* key, AttrNumber column, bool not_null) {
+  if (conds == NIL || not_null) return conds;
+  NullTest* is_null = makeNode(NullTest);
+  is_null->arg = column_var(key, column);
+  is_null->nulltesttype = IS_NULL;
+  is_null->argisrow = false;
+  is_null->location = -1;
+  Expr* all = list_length(conds) == 1 ? reinterpret_cast<Expr*>(linitial(conds)) : make_andclause(conds);
+  return list_make1(make_orclause(list_make2(all, is_null)));
+}
+
+// Conditions for keys known at planning (`values`, non-NULL uuid constants): for each tied column,
+// one range per key (overlapping ranges merged), ORed. NIL where some key has no time, or a
+// bound depends on the time zone for more than one key.
+List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntry* rte, const Ties& ties,
+                           Const** values, int n) {
+  List* out = NIL;
+  bool done[lengthof(ties.items)] = {};
+  for (int t = 0; t < ties.count; ++t) {
+    if (done[t]) continue;
+    const AttrNumber column = ties.items[t].column;
+    // Per key: the greatest lower bound and the least upper bound over the column's ties.
+    TimestampTz* lo = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
+    TimestampTz* hi = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
+    bool has_lo = false, has_hi = false, usable = true;
+    List* stays = NIL;  // the zone-dependent bounds of a single key
+    for (int u = t; u < ties.count && usable; ++u) {
+      const Tie& tie = ties.items[u];
+      if (tie.column != column) continue;
+      done[u] = true;
+      bool& has = tie.lower ? has_lo : has_hi;
+      TimestampTz* bounds = tie.lower ? lo : hi;
+      TimestampTz at;
+      Node* expr;
+      if (n == 1 && !computed_bound(tie, values[0], &at, &expr) && expr != nullptr) {
+        stays = lappend(stays, condition(cx, tie.lower, key, column, reinterpret_cast<Expr*>(expr)));
+        continue;
+      }
+      for (int k = 0; k < n && usable; ++k) {
+        if (!computed_bound(tie, values[k], &at, &expr)) {
+          usable = false;  // no time (or, among many keys, a zone-dependent bound): none for this column
+          break;
+        }
+        bounds[k] = !has ? at : tie.lower ? std::max(bounds[k], at) : std::min(bounds[k], at);
+      }
+      has = usable;
+    }
+    if (!usable || (!has_lo && !has_hi && stays == NIL)) continue;
+    List* conds = stays;
+    if (n == 1) {
+      if (has_lo) conds = lappend(conds, condition(cx, true, key, column, instant_const(lo[0])));
+      if (has_hi) conds = lappend(conds, condition(cx, false, key, column, instant_const(hi[0])));
+    } else if (has_lo && has_hi) {
+      // Ranges by lower bound, merged where they overlap.
+      int* order = static_cast<int*>(palloc(sizeof(int) * n));
+      for (int k = 0; k < n; ++k) order[k] = k;
+      std::sort(order, order + n, [lo](int a, int b) { return lo[a] < lo[b]; });
+      List* ranges = NIL;
+      TimestampTz from = lo[order[0]], to = hi[order[0]];
+      for (int k = 1; k <= n; ++k) {
+        if (k < n && lo[order[k]] <= to) {
+          to = std::max(to, hi[order[k]]);
+          continue;
+        }
+        ranges = lappend(ranges, make_andclause(list_make2(condition(cx, true, key, column, instant_const(from)),
+                                                           condition(cx, false, key, column, instant_const(to)))));
+        if (k < n) from = lo[order[k]], to = hi[order[k]];
+      }
+      conds = list_make1(list_length(ranges) == 1 ? linitial(ranges) : make_orclause(ranges));
+    } else {  // one side only: the widest
+      TimestampTz b = has_lo ? lo[0] : hi[0];
+      for (int k = 1; k < n; ++k) b = has_lo ? std::min(b, lo[k]) : std::max(b, hi[k]);
+      conds = list_make1(condition(cx, has_lo, key, column, instant_const(b)));
+    }
+    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+  }
+  return out;
+}
+
+// Conditions for a key known at execution (`value`: a parameter, another table's column).
+List* runtime_key_conditions(const Context* cx, const Var* key, const RangeTblEntry* rte, const Ties& ties,
+                             Node* value) {
+  List* out = NIL;
+  bool done[lengthof(ties.items)] = {};
+  for (int t = 0; t < ties.count; ++t) {
+    if (done[t]) continue;
+    const AttrNumber column = ties.items[t].column;
+    List* conds = NIL;
+    for (int u = t; u < ties.count; ++u) {
+      const Tie& tie = ties.items[u];
+      if (tie.column != column) continue;
+      done[u] = true;
+      CoalesceExpr* c = makeNode(CoalesceExpr);
+      c->coalescetype = TIMESTAMPTZOID;
+      c->coalescecollid = InvalidOid;
+      c->location = -1;
+      const TimestampTz open_end = tie.lower ? DT_NOBEGIN : DT_NOEND;
+      c->args = list_make2(substitute(tie.expr, tie.key, value),
+                           makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz),
+                                     TimestampTzGetDatum(open_end), false, FLOAT8PASSBYVAL));
+      conds = lappend(conds, condition(cx, tie.lower, key, column, reinterpret_cast<Expr*>(c)));
+    }
+    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+  }
+  return out;
+}
+
+// The table column the key Var reads, with the ties of its table's constraints on it; false where
+// there are none.
+bool key_ties(const Context* cx, const Var* key, const RangeTblEntry** rte_out, Ties* ties) {
+  if (key->varlevelsup != 0 || key->varattno <= 0 || key->varno <= 0 ||
+      static_cast<int>(key->varno) > list_length(cx->query->rtable))
+    return false;
+  const RangeTblEntry* rte = rt_fetch(key->varno, cx->query->rtable);
+  if (rte->rtekind != RTE_RELATION ||
+      (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE))
+    return false;
+  ties->count = 0;
+  table_ties(rte->relid, rte->inh, key->varattno, ties);
+  if (ties->count == 0 || tree_has_foreign_table(rte->relid, rte->inh)) return false;
+  // A computed bound evaluated the time function; an expression calls it at execution.
+  for (int i = 0; i < ties->count; ++i)
+    if (!role_may_execute(ties->items[i].time_fn, ties->items[i].time_fn, cx->deps)) return false;
+  *rte_out = rte;
+  return true;
+}
+
+bool is_uuid_eq(Oid opno, Oid opfuncid) { return (OidIsValid(opfuncid) ? opfuncid : get_opcode(opno)) == F_UUID_EQ; }
+
+// A custom plan's parameter as the constant it stands for.
+Node* known_value(Node* node, ParamListInfo params) {
+  Node* stripped = strip_relabel(node);
+  if (stripped == nullptr || !IsA(stripped, Param) || params == nullptr || params->paramFetch != nullptr) return node;
+  const Param* p = reinterpret_cast<Param*>(stripped);
+  if (p->paramkind != PARAM_EXTERN || p->paramid <= 0 || p->paramid > params->numParams) return node;
+  const ParamExternData* prm = &params->params[p->paramid - 1];
+  if (!(prm->pflags & PARAM_FLAG_CONST) || prm->ptype != p->paramtype) return node;
+  int16 typlen;
+  bool typbyval;
+  get_typlenbyval(p->paramtype, &typlen, &typbyval);
+  return reinterpret_cast<Node*>(makeConst(p->paramtype, p->paramtypmod, p->paramcollid, typlen,
+                                           prm->isnull ? 0 : datumCopy(prm->value, typbyval, typlen), prm->isnull,
+                                           typbyval));
+}
+
+bool is_uuid_const(Node* node) {
+  return node != nullptr && IsA(node, Const) && reinterpret_cast<Const*>(node)->consttype == UUIDOID;
+}
+
+// A value the added conditions may evaluate before (or without) the comparison: it cannot fail
+// and reads nothing of the key's own row.
+bool runtime_value(Node* value, Index key_varno) {
+  if (value == nullptr || getBaseType(exprType(value)) != UUIDOID) return false;
+  if (IsA(value, Param)) return true;
+  if (IsA(value, Var)) {
+    const Var* v = reinterpret_cast<Var*>(value);
+    return v->varlevelsup > 0 || static_cast<Index>(v->varno) != key_varno;
+  }
+  return false;
+}
+
+List* equality_conditions(Context* cx, Node* key_side, Node* value_side) {
+  Node* k = strip_relabel(key_side);
+  if (k == nullptr || !IsA(k, Var)) return NIL;
+  const Var* key = reinterpret_cast<Var*>(k);
+  Node* given = known_value(value_side, cx->params);  // as the comparison reads it (a uuid)
+  Node* value = strip_relabel(given);
+  const bool known = is_uuid_const(value);
+  if (known && reinterpret_cast<Const*>(value)->constisnull) return NIL;
+  if (!known && !runtime_value(value, static_cast<Index>(key->varno))) return NIL;
+  const RangeTblEntry* rte;
+  Ties ties;
+  if (!key_ties(cx, key, &rte, &ties)) return NIL;
+  if (known) {
+    Const* v = reinterpret_cast<Const*>(value);
+    return known_key_conditions(cx, key, rte, ties, &v, 1);
+  }
+  return runtime_key_conditions(cx, key, rte, ties, given);
+}
+
+// `key = ANY(array)` with the array known at planning: a constant, a custom plan's parameter, or
+// an ARRAY[...] of constants (`key IN (...)`).
+List* array_conditions(Context* cx, ScalarArrayOpExpr* saop) {
+  if (!saop->useOr || list_length(saop->args) != 2 || !is_uuid_eq(saop->opno, saop->opfuncid)) return NIL;
+  Node* k = strip_relabel(reinterpret_cast<Node*>(linitial(saop->args)));
+  if (k == nullptr || !IsA(k, Var)) return NIL;
+  const Var* key = reinterpret_cast<Var*>(k);
+  Node* array = strip_relabel(known_value(reinterpret_cast<Node*>(lsecond(saop->args)), cx->params));
+  Const** values = nullptr;
+  int n = 0;
+  if (array != nullptr && IsA(array, Const)) {
+    const Const* c = reinterpret_cast<Const*>(array);
+    if (c->constisnull || c->consttype != UUIDARRAYOID) return NIL;
+    ArrayType* arr = DatumGetArrayTypeP(c->constvalue);
+    Datum* elems;
+    bool* nulls;
+    int count;
+    deconstruct_array(arr, UUIDOID, UUID_LEN, false, TYPALIGN_CHAR, &elems, &nulls, &count);
+    if (count > kMaxArrayKeys) return NIL;
+    values = static_cast<Const**>(palloc(sizeof(Const*) * (count + 1)));
+    for (int i = 0; i < count; ++i)
+      if (!nulls[i]) values[n++] = makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, elems[i], false, false);
+  } else if (array != nullptr && IsA(array, ArrayExpr)) {
+    List* elements = reinterpret_cast<ArrayExpr*>(array)->elements;
+    if (list_length(elements) > kMaxArrayKeys) return NIL;
+    values = static_cast<Const**>(palloc(sizeof(Const*) * (list_length(elements) + 1)));
+    ListCell* lc;
+    foreach (lc, elements) {
+      Node* e = strip_relabel(reinterpret_cast<Node*>(lfirst(lc)));
+      if (!is_uuid_const(e)) return NIL;
+      if (!reinterpret_cast<Const*>(e)->constisnull) values[n++] = reinterpret_cast<Const*>(e);
+    }
+  } else {
+    return NIL;
+  }
+  if (n == 0) return NIL;  // no key can match
+  const RangeTblEntry* rte;
+  Ties ties;
+  if (!key_ties(cx, key, &rte, &ties)) return NIL;
+  return known_key_conditions(cx, key, rte, ties, values, n);
+}
+
+List* lookup_conditions(Node* node, Context* cx) {
+  if (IsA(node, ScalarArrayOpExpr)) return array_conditions(cx, reinterpret_cast<ScalarArrayOpExpr*>(node));
+  if (!IsA(node, OpExpr)) return NIL;
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  if (list_length(op->args) != 2 || !is_uuid_eq(op->opno, op->opfuncid)) return NIL;
+  Node* left = reinterpret_cast<Node*>(linitial(op->args));
+  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+  // A join's `a.id = b.ref` may bound either side.
+  return list_concat(equality_conditions(cx, left, right), equality_conditions(cx, right, left));
+}
+
+Node* rewrite_clause(Node* node, Context* cx) {
+  if (node == nullptr) return node;
+  if (IsA(node, List)) {
+    ListCell* lc;
+    foreach (lc, reinterpret_cast<List*>(node)) lfirst(lc) = rewrite_clause(reinterpret_cast<Node*>(lfirst(lc)), cx);
+    return node;
+  }
+  if (IsA(node, BoolExpr)) {
+    BoolExpr* b = reinterpret_cast<BoolExpr*>(node);
+    if (b->boolop == AND_EXPR || b->boolop == OR_EXPR) {
+      ListCell* lc;
+      foreach (lc, b->args) lfirst(lc) = rewrite_clause(reinterpret_cast<Node*>(lfirst(lc)), cx);
+    }
+    return node;
+  }
+  List* added = lookup_conditions(node, cx);
+  return added != NIL ? reinterpret_cast<Node*>(make_andclause(lcons(node, added))) : node;
+}
+
+bool rewrite_walker(Node* node, void* context) {
+  if (node == nullptr) return false;
+  Context* cx = static_cast<Context*>(context);
+  if (IsA(node, Query)) {
+    Query* query = reinterpret_cast<Query*>(node);
+    Context inner = *cx;
+    inner.query = query;
+#if PG_VERSION_NUM >= 170000
+    if (query->commandType == CMD_MERGE) query->mergeJoinCondition = rewrite_clause(query->mergeJoinCondition, &inner);
+#endif
+    return query_tree_walker(query, UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
+  }
+  if (IsA(node, FromExpr)) {
+    FromExpr* f = reinterpret_cast<FromExpr*>(node);
+    f->quals = rewrite_clause(f->quals, cx);
+  } else if (IsA(node, JoinExpr)) {
+    JoinExpr* j = reinterpret_cast<JoinExpr*>(node);
+    j->quals = rewrite_clause(j->quals, cx);
+  }
+  return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
+}
+
+}  // namespace
+
+void add_column_bounds(Query* parse, ParamListInfo bound_params, PlanDependencies* deps) {
+  const Oid family = get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID, BTREE_AM_OID));
+  Context cx = {parse, bound_params, deps,
+                get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTGreaterEqualStrategyNumber),
+                get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTLessEqualStrategyNumber)};
+  if (!OidIsValid(cx.ts_ge) || !OidIsValid(cx.ts_le)) return;
+  rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
+}
+
+}  // namespace uuidx_planner
