@@ -6,14 +6,15 @@
 //   CHECK (created_at BETWEEN uuid_extract_time(id) - interval 'a' AND uuid_extract_time(id) + interval 'b')
 // or any AND of comparisons `col op E(id)` (either way round, op one of timestamptz's < <= = >= >),
 // E(id) being a call that reads the key's time (time_comparison.hpp), alone or moved by a
-// constant interval of at most 1000 years. PostgreSQL has checked it on every row: for each row,
+// constant interval of hours, minutes and seconds (at most 1000 years; days and months are not
+// taken: their length depends on the time zone, and a row checked in one zone may lie outside
+// the bound computed in another). PostgreSQL has checked it on every row: for each row,
 // each comparison is true or NULL (col NULL, or the key without a time). So where `id = v`, the
 // row's col lies within the bounds E(v) sets, or is NULL, or E(v) is NULL; the conditions added
 // say exactly that, and `P` becomes `P AND conditions` with the same rows:
 //   - v known at planning (a constant, a custom plan's parameter, each element of a constant
 //     array): `col >= lower AND col <= upper` with the bounds computed (E(v) NULL: nothing is
-//     added); the partitions of col are pruned at planning. A bound moved by days or months
-//     depends on the time zone, so it stays an expression, and is pruned at executor start.
+//     added); the partitions of col are pruned at planning.
 //   - v known at execution (a generic plan's parameter, another table's column in a join):
 //     `col >= COALESCE(E(v), '-infinity')` and `col <= COALESCE(E(v), 'infinity')`; PostgreSQL
 //     prunes at executor start, or for each outer row of a nested loop.
@@ -86,7 +87,16 @@ struct Context {
   Oid ts_le;
 };
 
-// E(key): a time call on the key column, or one moved by a bounded constant interval.
+// A constant interval without days or months: moving an instant by it is the same in every time
+// zone. `- interval '1 day'` is 23 or 25 hours in some, so a row checked in one zone may lie
+// outside the bound computed in another; such a constraint is not used.
+bool fixed_interval(Node* node) {
+  if (!bounded_interval(node)) return false;
+  const Interval* i = DatumGetIntervalP(reinterpret_cast<Const*>(node)->constvalue);
+  return i->month == 0 && i->day == 0;
+}
+
+// E(key): a time call on the key column, or one moved by a fixed constant interval.
 bool read_time_expr(Node* node, AttrNumber* key, Oid* time_fn) {
   node = strip_relabel(node);
   if (node == nullptr) return false;
@@ -105,8 +115,8 @@ bool read_time_expr(Node* node, AttrNumber* key, Oid* time_fn) {
   Node* left = reinterpret_cast<Node*>(linitial(op->args));
   Node* right = reinterpret_cast<Node*>(lsecond(op->args));
   if (fn == F_TIMESTAMPTZ_PL_INTERVAL || fn == F_TIMESTAMPTZ_MI_INTERVAL)
-    return bounded_interval(right) && read_time_expr(left, key, time_fn);
-  if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return bounded_interval(left) && read_time_expr(right, key, time_fn);
+    return fixed_interval(right) && read_time_expr(left, key, time_fn);
+  if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return fixed_interval(left) && read_time_expr(right, key, time_fn);
   return false;
 }
 
@@ -215,35 +225,26 @@ Node* substitute(Node* expr, AttrNumber key, Node* value) {
   return substitute_mutator(expr, &s);
 }
 
-// E(value) for a value known at planning: the instant, or false when it is NULL (the key has no
-// time) or depends on the time zone (moved by days or months: *stays is then the expression).
-bool computed_bound(const Tie& tie, Const* value, TimestampTz* at, Node** stays) {
-  *stays = nullptr;
-  // The time call is immutable: folding evaluates it; the interval arithmetic is left.
+// E(value) for a value known at planning, or false when it is NULL (the key has no time).
+bool computed_bound(const Tie& tie, Const* value, TimestampTz* at) {
+  // The time call is immutable: folding evaluates it; the interval arithmetic (stable) is left.
   Node* folded = eval_const_expressions(nullptr, substitute(tie.expr, tie.key, reinterpret_cast<Node*>(value)));
-  if (IsA(folded, Const)) {
-    const Const* c = reinterpret_cast<Const*>(folded);
-    if (c->constisnull) return false;
-    *at = DatumGetTimestampTz(c->constvalue);
-    return true;
+  TimestampTz shift = 0;
+  if (IsA(folded, OpExpr)) {
+    OpExpr* op = reinterpret_cast<OpExpr*>(folded);
+    const Oid fn = get_opcode(op->opno);
+    Node* left = reinterpret_cast<Node*>(linitial(op->args));
+    Node* right = reinterpret_cast<Node*>(lsecond(op->args));
+    const bool interval_first = fn == F_INTERVAL_PL_TIMESTAMPTZ;
+    Node* interval = interval_first ? left : right;
+    folded = interval_first ? right : left;
+    if (!IsA(interval, Const)) return false;
+    shift = DatumGetIntervalP(reinterpret_cast<Const*>(interval)->constvalue)->time;  // fixed_interval()
+    if (fn == F_TIMESTAMPTZ_MI_INTERVAL) shift = -shift;
   }
-  if (!IsA(folded, OpExpr)) return false;
-  OpExpr* op = reinterpret_cast<OpExpr*>(folded);
-  const Oid fn = get_opcode(op->opno);
-  Node* left = reinterpret_cast<Node*>(linitial(op->args));
-  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
-  Node* instant = fn == F_INTERVAL_PL_TIMESTAMPTZ ? right : left;
-  Node* shift = fn == F_INTERVAL_PL_TIMESTAMPTZ ? left : right;
-  if (!IsA(instant, Const) || !IsA(shift, Const)) return false;  // an arithmetic nested deeper
-  if (reinterpret_cast<Const*>(instant)->constisnull) return false;
-  const Interval* i = DatumGetIntervalP(reinterpret_cast<Const*>(shift)->constvalue);
-  if (i->month != 0 || i->day != 0) {
-    *stays = folded;
-    return false;
-  }
-  // Both within 1000 years of a UUID's time: no overflow, inside timestamptz's range.
-  const TimestampTz t = DatumGetTimestampTz(reinterpret_cast<Const*>(instant)->constvalue);
-  *at = fn == F_TIMESTAMPTZ_MI_INTERVAL ? t - i->time : t + i->time;
+  if (!IsA(folded, Const) || reinterpret_cast<Const*>(folded)->constisnull) return false;
+  // Within 1000 years of a UUID's time: no overflow, inside timestamptz's range.
+  *at = DatumGetTimestampTz(reinterpret_cast<Const*>(folded)->constvalue) + shift;
   return true;
 }
 
@@ -284,8 +285,8 @@ List* finish_column(List* conds, const Var* key, AttrNumber column, bool not_nul
 }
 
 // Conditions for keys known at planning (`values`, non-NULL uuid constants): for each tied column,
-// one range per key (overlapping ranges merged), ORed. NIL where some key has no time, or a
-// bound depends on the time zone for more than one key.
+// one range per key (overlapping ranges merged), ORed; none for a column where some key has no
+// time.
 List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntry* rte, const Ties& ties,
                            Const** values, int n) {
   List* out = NIL;
@@ -297,30 +298,21 @@ List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntr
     TimestampTz* lo = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
     TimestampTz* hi = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
     bool has_lo = false, has_hi = false, usable = true;
-    List* stays = NIL;  // the zone-dependent bounds of a single key
     for (int u = t; u < ties.count && usable; ++u) {
       const Tie& tie = ties.items[u];
       if (tie.column != column) continue;
       done[u] = true;
       bool& has = tie.lower ? has_lo : has_hi;
       TimestampTz* bounds = tie.lower ? lo : hi;
-      TimestampTz at;
-      Node* expr;
-      if (n == 1 && !computed_bound(tie, values[0], &at, &expr) && expr != nullptr) {
-        stays = lappend(stays, condition(cx, tie.lower, key, column, reinterpret_cast<Expr*>(expr)));
-        continue;
-      }
       for (int k = 0; k < n && usable; ++k) {
-        if (!computed_bound(tie, values[k], &at, &expr)) {
-          usable = false;  // no time (or, among many keys, a zone-dependent bound): none for this column
-          break;
-        }
-        bounds[k] = !has ? at : tie.lower ? std::max(bounds[k], at) : std::min(bounds[k], at);
+        TimestampTz at;
+        usable = computed_bound(tie, values[k], &at);  // no time: no bound for this key's rows
+        if (usable) bounds[k] = !has ? at : tie.lower ? std::max(bounds[k], at) : std::min(bounds[k], at);
       }
       has = usable;
     }
-    if (!usable || (!has_lo && !has_hi && stays == NIL)) continue;
-    List* conds = stays;
+    if (!usable || (!has_lo && !has_hi)) continue;
+    List* conds = NIL;
     if (n == 1) {
       if (has_lo) conds = lappend(conds, condition(cx, true, key, column, instant_const(lo[0])));
       if (has_hi) conds = lappend(conds, condition(cx, false, key, column, instant_const(hi[0])));
