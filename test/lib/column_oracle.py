@@ -49,6 +49,8 @@ TABLES = {
                  True, False),
 }
 DAYS = 6
+# c_days' rows span 2026-03-08, when New York's clocks went forward: there a day was 23 hours.
+BASE_MS = {'c_days': T0_MS + 64 * DAY_MS}
 
 
 def sql_ts(ms):  # ms (an int, or a float to the µs) as a timestamptz literal
@@ -59,8 +61,9 @@ def sql_ts(ms):  # ms (an int, or a float to the µs) as a timestamptz literal
 def rows_for(rng, name):
     keytype, not_null, _, lo, hi, breaks, _, _ = TABLES[name]
     rows = []
+    base = BASE_MS.get(name, T0_MS)
     for _ in range(240):
-        ms = T0_MS + rng.randrange(0, DAYS * DAY_MS)
+        ms = base + rng.randrange(0, DAYS * DAY_MS)
         frac = rng.getrandbits(12)
         key = v7(rng, ms, frac)
         t_ms = ms + min(999, (frac * 1000 + 2048) >> 12) / 1000.0 if name == 'c_sub_ms' else ms
@@ -89,7 +92,7 @@ def create(out, rng, name):
                    % (name, keytype, nn))
         for d in range(-1, DAYS + 2):
             for half in range(2):
-                start = T0_MS + d * DAY_MS + half * DAY_MS // 2
+                start = BASE_MS.get(name, T0_MS) + d * DAY_MS + half * DAY_MS // 2
                 out.append("CREATE TABLE %s_%d_%d PARTITION OF %s FOR VALUES FROM (%s) TO (%s);"
                            % (name, d + 1, half, name, sql_ts(start), sql_ts(start + DAY_MS // 2)))
         out.append('CREATE TABLE %s_default PARTITION OF %s DEFAULT;' % (name, name))

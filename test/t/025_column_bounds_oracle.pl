@@ -49,7 +49,7 @@ for my $line (split /\n/, $stats)
 	{
 		# About 45 to 65 % of the lookups have a key with a time (the others: NULL, a v4, OR v < 5).
 		ok($fired * 100 >= $tried * 30, "$table: bounded for many lookups");
-		ok($scans_on * 100 <= $scans_off * 80, "$table: fewer partitions scanned") unless $unpartitioned{$table};
+		ok($scans_on < $scans_off, "$table: fewer partitions scanned") unless $unpartitioned{$table};
 	}
 }
 is($tables, 11, 'every table checked');
@@ -61,10 +61,11 @@ PostgreSQL::Test::Utils::append_to_file("$work/altered.out", $out);
 like(oracle_python('column_oracle.py', 'check', "$work/altered.out"), qr/^c_between \d+ 1 /m,
 	'control: the check counts an answer changed in one lookup');
 # A tie moved by a day was checked in UTC: in another zone some rows lie outside the bound it
-# would give, so bounding by it would have changed answers (why c_days is never bounded).
+# would give, so bounding by it would have changed answers (why c_days is never bounded). Its
+# rows span 2026-03-08, when New York's clocks went forward.
 check_sql($node, "control: c_days' rows outside its bound in another zone", q{
-	SET TimeZone = 'Australia/Lord_Howe';
-	SELECT count(*) > 0, count(*) || ' rows before uuid_extract_time(id) - interval ''1 day'' in Lord Howe time'
+	SET TimeZone = 'America/New_York';
+	SELECT count(*) > 0, count(*) || ' rows before uuid_extract_time(id) - interval ''1 day'' in New York time'
 	FROM c_days WHERE created_at < uuid_extract_time(id) - interval '1 day'}, 'oracle');
 
 # Plan invalidation: plans cached with the constraint (a generic plan, PL/pgSQL's), the constraint
@@ -76,9 +77,9 @@ $node->safe_psql('postgres', q{
 	  PARTITION BY RANGE (created_at);
 	CREATE TABLE ev_old PARTITION OF ev FOR VALUES FROM ('2020-01-01') TO ('2026-01-01');
 	CREATE TABLE ev_new PARTITION OF ev FOR VALUES FROM ('2026-01-01') TO ('2027-01-01');
-	INSERT INTO ev VALUES ('019b7700-0000-7000-8000-000000000001', '2026-01-01 00:00:30+00');
+	INSERT INTO ev VALUES ('019b76da-a800-7000-8000-000000000001', '2025-12-31 23:59:30+00');
 	CREATE FUNCTION found(k uuid) RETURNS bigint LANGUAGE plpgsql AS $$ BEGIN RETURN (SELECT count(*) FROM ev WHERE id = k); END $$;});
-my $late = '01987654-0000-7000-8000-000000000002';  # 2025-07-30: its row goes to ev_new, outside its bound
+my $late = '019858a0-f400-7000-8000-000000000002';  # 2025-07-30: its row goes to ev_new, outside its bound
 my $result = $node->safe_psql('postgres', qq{
 	SET plan_cache_mode = force_generic_plan;
 	PREPARE q(uuid) AS SELECT count(*) FROM ev WHERE id = \$1;
