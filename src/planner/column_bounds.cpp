@@ -362,8 +362,8 @@ List* runtime_key_conditions(const Context* cx, const Var* key, const RangeTblEn
       c->location = -1;
       const TimestampTz open_end = tie.lower ? DT_NOBEGIN : DT_NOEND;
       c->args = list_make2(substitute(tie.expr, tie.key, value),
-                           makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz),
-                                     TimestampTzGetDatum(open_end), false, FLOAT8PASSBYVAL));
+                           makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), TimestampTzGetDatum(open_end),
+                                     false, FLOAT8PASSBYVAL));
       conds = lappend(conds, condition(cx, tie.lower, key, column, reinterpret_cast<Expr*>(c)));
     }
     out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
@@ -378,8 +378,7 @@ bool key_ties(const Context* cx, const Var* key, const RangeTblEntry** rte_out, 
       static_cast<int>(key->varno) > list_length(cx->query->rtable))
     return false;
   const RangeTblEntry* rte = rt_fetch(key->varno, cx->query->rtable);
-  if (rte->rtekind != RTE_RELATION ||
-      (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE))
+  if (rte->rtekind != RTE_RELATION || (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE))
     return false;
   ties->count = 0;
   table_ties(rte->relid, rte->inh, key->varattno, ties);
