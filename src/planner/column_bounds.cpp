@@ -31,6 +31,7 @@
 #include "nodes.hpp"
 #include "own_functions.hpp"
 #include "time_comparison.hpp"
+#include "time_predicates.hpp"
 #include "v7_proof.hpp"
 
 #include <algorithm>
@@ -45,6 +46,7 @@ extern "C" {
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "optimizer/optimizer.h"
+#include "catalog/namespace.h"
 #include "parser/parsetree.h"
 #include "utils/array.h"
 #include "utils/datum.h"
@@ -60,6 +62,8 @@ namespace {
 // The location of a condition this pass added (the time-predicate rewrite's is -7007): no query
 // text has it.
 constexpr int kColumnBoundLocation = -7008;
+// The location of a comparison of the key's time this pass added (column_to_key_conditions).
+constexpr int kKeyTimeLocation = -7009;
 // The typmod of a computed bound: timestamp(6) with time zone, as precise as timestamptz.
 constexpr int32 kComputedBoundTypmod = 6;
 // At most this many keys of an array are given a range each.
@@ -85,6 +89,8 @@ struct Context {
   PlanDependencies* deps;
   Oid ts_ge;  // timestamptz >= and <=, found once per statement
   Oid ts_le;
+  Oid ts_pl_interval;  // timestamptz + interval and - interval
+  Oid ts_mi_interval;
 };
 
 // A constant interval without days or months: moving an instant by it is the same in every time
@@ -118,6 +124,19 @@ bool read_time_expr(Node* node, AttrNumber* key, Oid* time_fn) {
     return fixed_interval(right) && read_time_expr(left, key, time_fn);
   if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return fixed_interval(left) && read_time_expr(right, key, time_fn);
   return false;
+}
+
+// E as its time call and the µs it moves the time by (E was read by read_time_expr).
+Node* split_time_expr(Node* node, std::int64_t* shift) {
+  node = strip_relabel(node);
+  if (!IsA(node, OpExpr)) return node;
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  const bool interval_first = fn == F_INTERVAL_PL_TIMESTAMPTZ;
+  Node* interval = reinterpret_cast<Node*>(interval_first ? linitial(op->args) : lsecond(op->args));
+  const std::int64_t by = DatumGetIntervalP(reinterpret_cast<Const*>(interval)->constvalue)->time;
+  *shift += fn == F_TIMESTAMPTZ_MI_INTERVAL ? -by : by;
+  return split_time_expr(reinterpret_cast<Node*>(interval_first ? lsecond(op->args) : linitial(op->args)), shift);
 }
 
 // `column op E(key)` or `E(key) op column`, op a timestamptz comparison: its ties (two for =).
@@ -175,7 +194,7 @@ void read_conjuncts(Node* node, Ties* ties) {
 }
 
 // The ties of the table's validated, enforced CHECK constraints (those that hold for the children
-// the scan reads as well) on `key`.
+// the scan reads as well) on `key` (0: on any key).
 void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out) {
   Ties all = {};
   Relation rel = table_open(relid, NoLock);  // the parser (or the plan cache) holds a lock
@@ -187,7 +206,7 @@ void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out) {
   }
   table_close(rel, NoLock);
   for (int i = 0; i < all.count; ++i)
-    if (all.items[i].key == key) out->items[out->count++] = all.items[i];
+    if (key == 0 || all.items[i].key == key) out->items[out->count++] = all.items[i];
 }
 
 // Whether a validated NOT NULL constraint keeps NULL out of the column.
@@ -496,6 +515,100 @@ List* lookup_conditions(Node* node, Context* cx) {
   return list_concat(equality_conditions(cx, left, right), equality_conditions(cx, right, left));
 }
 
+// The other way round: `col op X` on a tied column, X a constant or the transaction's time (moved
+// by constant intervals), gives the key's time a bound: col >= X and col <= time(key) + s give
+// time(key) >= X - s; col <= X and col >= time(key) + s give time(key) <= X - s. Added as that
+// comparison of the key's time, the time-predicate rewrite (which runs next) gives it the key
+// range, for the key's index. Only where every row's key has a time: the key NOT NULL and proven
+// to hold v7 values of the RFC variant only (v7_proof.hpp), since a row whose key has none passes
+// the constraint with any col.
+List* column_to_key_conditions(OpExpr* op, Context* cx) {
+  if (op->location == kColumnBoundLocation || op->location == kKeyTimeLocation || list_length(op->args) != 2)
+    return NIL;
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  int sense;  // 1: col >= X, -1: col <= X, 0: both
+  if (fn == F_TIMESTAMPTZ_GE || fn == F_TIMESTAMPTZ_GT)
+    sense = 1;
+  else if (fn == F_TIMESTAMPTZ_LE || fn == F_TIMESTAMPTZ_LT)
+    sense = -1;
+  else if (fn == F_TIMESTAMPTZ_EQ)
+    sense = 0;
+  else
+    return NIL;
+  Node* sides[2] = {strip_relabel(reinterpret_cast<Node*>(linitial(op->args))),
+                    strip_relabel(reinterpret_cast<Node*>(lsecond(op->args)))};
+  const int c = sides[0] != nullptr && IsA(sides[0], Var) ? 0 : 1;
+  if (sides[c] == nullptr || !IsA(sides[c], Var)) return NIL;
+  const Var* col = reinterpret_cast<Var*>(sides[c]);
+  if (c == 1) sense = -sense;
+  Node* instant = sides[1 - c];
+  TimestampTz known = 0;
+  const bool is_const = instant != nullptr && IsA(instant, Const);
+  if (is_const) {
+    const Const* k = reinterpret_cast<Const*>(instant);
+    if (k->constisnull || k->consttype != TIMESTAMPTZOID) return NIL;
+    known = DatumGetTimestampTz(k->constvalue);
+    if (TIMESTAMP_NOT_FINITE(known)) return NIL;
+  } else if (!current_time_instant(instant)) {
+    return NIL;
+  }
+  if (col->varlevelsup != 0 || col->varattno <= 0 || col->vartype != TIMESTAMPTZOID || col->varno <= 0 ||
+      static_cast<int>(col->varno) > list_length(cx->query->rtable))
+    return NIL;
+  const RangeTblEntry* rte = rt_fetch(col->varno, cx->query->rtable);
+  if (rte->rtekind != RTE_RELATION || (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE))
+    return NIL;
+  Ties ties = {};
+  table_ties(rte->relid, rte->inh, 0, &ties);
+  List* out = NIL;
+  for (int i = 0; i < ties.count; ++i) {
+    const Tie& tie = ties.items[i];
+    // col >= X meets an upper tie (col <= E); col <= X a lower one.
+    if (tie.column != col->varattno || (sense == 1 && tie.lower) || (sense == -1 && !tie.lower)) continue;
+    if (tree_has_foreign_table(rte->relid, rte->inh) || !column_not_null(rte->relid, tie.key)) continue;
+    Var* key = reinterpret_cast<Var*>(copy_node(col));
+    key->varattno = tie.key;
+    key->varattnosyn = tie.key;
+    get_atttypetypmodcoll(rte->relid, tie.key, &key->vartype, &key->vartypmod, &key->varcollid);
+    List* proof_types = NIL;
+    if (getBaseType(key->vartype) != UUIDOID || !column_is_v7(cx->query, key, true, &proof_types) ||
+        !role_may_execute(tie.time_fn, tie.time_fn, cx->deps))
+      continue;
+    cx->deps->domains = list_concat(cx->deps->domains, proof_types);
+    std::int64_t shift = 0;
+    Node* call = split_time_expr(tie.expr, &shift);
+    Node* key_arg = key->vartype == UUIDOID
+                        ? reinterpret_cast<Node*>(key)
+                        : reinterpret_cast<Node*>(makeRelabelType(reinterpret_cast<Expr*>(key), UUIDOID, -1, InvalidOid,
+                                                                  COERCE_IMPLICIT_CAST));
+    Node* time = substitute(call, tie.key, key_arg);
+    Expr* bound;
+    if (is_const) {
+      const TimestampTz at = known - shift;  // |shift| <= 1000 years, |known| < 300000 years: no overflow
+      if (!IS_VALID_TIMESTAMP(at)) continue;
+      bound = instant_const(at);
+    } else if (shift == 0) {
+      bound = reinterpret_cast<Expr*>(copy_node(instant));
+    } else {
+      Interval* by = static_cast<Interval*>(palloc0(sizeof(Interval)));
+      by->time = shift > 0 ? shift : -shift;
+      const Oid op_by = shift > 0 ? cx->ts_mi_interval : cx->ts_pl_interval;
+      bound = make_opclause(op_by, TIMESTAMPTZOID, false, reinterpret_cast<Expr*>(copy_node(instant)),
+                            reinterpret_cast<Expr*>(makeConst(INTERVALOID, -1, InvalidOid, sizeof(Interval),
+                                                              PointerGetDatum(by), false, false)),
+                            InvalidOid, InvalidOid);
+      reinterpret_cast<OpExpr*>(bound)->opfuncid = get_opcode(op_by);
+    }
+    const Oid cmp = tie.lower ? cx->ts_le : cx->ts_ge;  // time(key) <= X - s, or >= X - s
+    OpExpr* cond = reinterpret_cast<OpExpr*>(
+        make_opclause(cmp, BOOLOID, false, reinterpret_cast<Expr*>(time), bound, InvalidOid, InvalidOid));
+    cond->opfuncid = get_opcode(cmp);
+    cond->location = kKeyTimeLocation;
+    out = lappend(out, cond);
+  }
+  return out;
+}
+
 Node* rewrite_clause(Node* node, Context* cx) {
   if (node == nullptr) return node;
   if (IsA(node, List)) {
@@ -512,6 +625,7 @@ Node* rewrite_clause(Node* node, Context* cx) {
     return node;
   }
   List* added = lookup_conditions(node, cx);
+  if (IsA(node, OpExpr)) added = list_concat(added, column_to_key_conditions(reinterpret_cast<OpExpr*>(node), cx));
   return added != NIL ? reinterpret_cast<Node*>(make_andclause(lcons(node, added))) : node;
 }
 
@@ -537,14 +651,26 @@ bool rewrite_walker(Node* node, void* context) {
   return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
 }
 
+// pg_catalog's `timestamptz op interval`, named with its schema.
+Oid catalog_operator(const char* name) {
+  return OpernameGetOprid(list_make2(makeString(pstrdup("pg_catalog")), makeString(pstrdup(name))), TIMESTAMPTZOID,
+                          INTERVALOID);
+}
+
 }  // namespace
 
 void add_column_bounds(Query* parse, ParamListInfo bound_params, PlanDependencies* deps) {
   const Oid family = get_opclass_family(GetDefaultOpClass(TIMESTAMPTZOID, BTREE_AM_OID));
-  Context cx = {parse, bound_params, deps,
+  Context cx = {parse,
+                bound_params,
+                deps,
                 get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTGreaterEqualStrategyNumber),
-                get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTLessEqualStrategyNumber)};
-  if (!OidIsValid(cx.ts_ge) || !OidIsValid(cx.ts_le)) return;
+                get_opfamily_member(family, TIMESTAMPTZOID, TIMESTAMPTZOID, BTLessEqualStrategyNumber),
+                catalog_operator("+"),
+                catalog_operator("-")};
+  if (!OidIsValid(cx.ts_ge) || !OidIsValid(cx.ts_le) || !OidIsValid(cx.ts_pl_interval) ||
+      !OidIsValid(cx.ts_mi_interval))
+    return;
   rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
 }
 

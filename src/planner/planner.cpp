@@ -1,27 +1,28 @@
 // planner.cpp: the planner hook of uuidx, its one entry: what uuidx does to a query, in order.
 //
-//  1. time_predicates.cpp: `uuid_extract_time(id) op t` on a v7 key gets the key range it implies
-//     (`id >= uuid_v7_lower_bound(t, ...)`), so that an index or partition bounds can be used.
-//  2. time_order.cpp: an ORDER BY ending in the time of a v7 key orders by the key, min/max of the
-//     time becomes the time of min/max of the key, so that the key's index gives them.
-//  3. column_bounds.cpp: a lookup by a key (`id = v`, `id = ANY(...)`, a join on id) gets the bounds
+//  1. column_bounds.cpp: a lookup by a key (`id = v`, `id = ANY(...)`, a join on id) gets the bounds
 //     its table's CHECK constraint puts on a timestamp column through the key's time, so that
-//     partitions of that column are pruned.
+//     partitions of that column are pruned; a comparison of that column gets the comparison of
+//     the key's time it implies, which 2 turns into a key range.
+//  2. time_predicates.cpp: `uuid_extract_time(id) op t` on a v7 key gets the key range it implies
+//     (`id >= uuid_v7_lower_bound(t, ...)`), so that an index or partition bounds can be used.
+//  3. time_order.cpp: an ORDER BY ending in the time of a v7 key orders by the key, min/max of the
+//     time becomes the time of min/max of the key, so that the key's index gives them.
 //  4. The previous planner hook, or PostgreSQL's planner: the rewritten query is planned.
 //  5. The plan is made to depend on what the passes read: the planning role (EXECUTE on uuidx's
 //     functions was checked for it), the domains whose constraints proved a key, and the
 //     transaction when a bound was computed from now() at planning (transaction_time.cpp).
 //     PostgreSQL plans a cached statement again for another role, after such a constraint changes,
-//     or in the next transaction.
-//  6. filter_cleanup.cpp: the conditions of 1 that the finished plan evaluates row by row, rather
+//     or in the next transaction (a table's constraints: for any plan that reads the table).
+//  6. filter_cleanup.cpp: the conditions of 2 that the finished plan evaluates row by row, rather
 //     than using for an index or for pruning, are taken out again: there they only cost.
 //
-// 1 and 2 rewrite the query before it is planned, since the planner chooses indexes and prunes
-// partitions from the query it is given; neither changes what the other reads (1 the quals of the
-// join tree, 2 the sort clause, the target list and HAVING; 3 adds beside what 1 added, and
-// reads no time comparison). 6 reads the finished plan, so it runs last, after any other hook's
-// planning. The setting uuidx.time_predicates turns 1 and 2 off, and with them 6;
-// uuidx.column_bounds turns 3 off; every result is the same either way.
+// 1, 2 and 3 rewrite the query before it is planned, since the planner chooses indexes and prunes
+// partitions from the query it is given. 1 adds conditions beside the quals of the join tree (2
+// reads the time comparisons among them), 2 adds key ranges there, 3 changes the sort clause, the
+// target list and HAVING. 6 reads the finished plan, so it runs last, after any other hook's
+// planning. The setting uuidx.column_bounds turns 1 off; uuidx.time_predicates turns 2 and 3 off,
+// and with them 6; every result is the same either way.
 //
 // Each pass rests on what lies below it (v7_proof.cpp, time_comparison.cpp, qual_folding.cpp,
 // own_functions.cpp) and calls no other pass. Plain C-style code over PostgreSQL's APIs: no C++
@@ -80,11 +81,11 @@ PlannedStmt* uuidx_planner(Query* parse, const char* query_string, int cursor_op
 #endif
   PlanDependencies deps = {};
   AddedConditions added = {};
+  if (column_bounds_enabled && parse->commandType != CMD_UTILITY) add_column_bounds(parse, bound_params, &deps);  // 1
   if (time_predicates_enabled && parse->commandType != CMD_UTILITY) {
-    rewrite_time_predicates(parse, bound_params, &deps, &added);  // 1
-    rewrite_time_order(parse, &deps);                             // 2
+    rewrite_time_predicates(parse, bound_params, &deps, &added);  // 2
+    rewrite_time_order(parse, &deps);                             // 3
   }
-  if (column_bounds_enabled && parse->commandType != CMD_UTILITY) add_column_bounds(parse, bound_params, &deps);  // 3
   // 4
   PlannedStmt* stmt =
       previous_planner_hook ? previous_planner_hook(UUIDX_PLANNER_ARGS) : standard_planner(UUIDX_PLANNER_ARGS);

@@ -147,6 +147,12 @@ bool current_time_expr(Node* node, int depth) {
   return false;
 }
 
+}  // namespace
+
+bool current_time_instant(Node* node) { return current_time_expr(node, 0); }
+
+namespace {
+
 bool instant_cannot_fail(Node* instant, Index key_varno) {
   Node* node = strip_relabel(instant);
   if (node == nullptr) return false;

@@ -19,4 +19,9 @@ namespace uuidx_planner {
 // The statement's bound parameters (or null) make a custom plan's instants known at planning.
 void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDependencies* deps, AddedConditions* added);
 
+// Whether `node` is the transaction's or statement's time (now(), CURRENT_TIMESTAMP, ...), moved
+// by constant intervals of at most 1000 years or truncated by date_trunc to a constant unit: an
+// instant between 1970 and 10000 whose arithmetic cannot fail, which the rewrite takes.
+bool current_time_instant(Node* node);
+
 }  // namespace uuidx_planner

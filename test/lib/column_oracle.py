@@ -20,7 +20,8 @@ from uuid_values import ODD, text, v1_at, v4, v7, GREG_OFFSET_100NS
 T0_MS = 1767225600000  # 2026-01-01 00:00:00 UTC
 DAY_MS = 86400000
 ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham']
-MARKERS = ('timestamp(6) with time zone', 'COALESCE((uuid_extract_time', 'COALESCE((uuid_extract_timestamp')
+# What only the added conditions show: no query below names a time function or a bound.
+MARKERS = ('timestamp(6) with time zone', 'uuid_extract_time', 'uuid_v7_lower_bound', 'uuid_v7_upper_bound')
 
 # name: (key type, NOT NULL column, constraint, lower and upper offsets in ms admitted (None: open),
 #        strict, partitioned, rewritten)
@@ -37,6 +38,9 @@ TABLES = {
     'c_days': ('uuid', False, "created_at >= uuid_extract_time(id) - interval '1 day' "
                "AND created_at <= uuid_extract_time(id) + interval '1 mon'", -DAY_MS, 28 * DAY_MS, False, True, False),
     'c_lower': ('uuid', True, 'created_at >= uuid_extract_timestamp(id)', 0, None, False, True, True),
+    # A key NOT NULL and v7 only: a range of created_at also bounds the key (its index).
+    'c_keyed': ('uuid_v7 NOT NULL PRIMARY KEY', True, "created_at BETWEEN uuid_extract_time(id) - interval '1 minute' "
+                "AND uuid_extract_time(id) + interval '2 seconds'", -60000, 2000, False, False, True),
     'c_sub_ms': ('uuid', True, "created_at BETWEEN uuid_extract_time(id, true) AND uuid_extract_time(id, true) "
                  "+ interval '5 ms'", 0, 4, False, False, True),
     'c_inherit': ('uuid', True, "created_at BETWEEN uuid_extract_time(id) - interval '1 hour' "
@@ -101,7 +105,8 @@ def create(out, rng, name):
         out.append('CREATE TABLE %s_child (extra int) INHERITS (%s);' % (name, name))
     else:
         out.append('CREATE TABLE %s (id %s, created_at timestamptz%s, v int);' % (name, keytype, nn))
-        out.append('CREATE INDEX ON %s (created_at);' % name)
+        if 'PRIMARY KEY' not in keytype:
+            out.append('CREATE INDEX ON %s (created_at);' % name)
     if not breaks:
         out.append('ALTER TABLE %s ADD CONSTRAINT tie CHECK (%s);' % (name, check))
     rows = rows_for(rng, name)
@@ -139,7 +144,19 @@ def query(rng, name, keys, i):
     """(kind, SQL): a select, a DML statement, or a prepared statement's name and argument."""
     k = lookup_key(rng, keys)
     many = [lookup_key(rng, keys) for _ in range(rng.randrange(1, 25))]
-    shape = rng.randrange(10)
+    shape = rng.randrange(12)
+    at = sql_ts(T0_MS + rng.randrange(-DAY_MS, (DAYS + 1) * DAY_MS))
+    if shape == 10:
+        op = rng.choice(['>=', '>', '<', '<=', '='])
+        return 'select', 'SELECT * FROM %s WHERE created_at %s %s' % (name, op, at) if rng.random() < 0.5 else \
+            'SELECT * FROM %s WHERE %s %s created_at' % (name, at, op)
+    if shape == 11:
+        if rng.random() < 0.5:
+            return 'select', "SELECT * FROM %s WHERE created_at BETWEEN %s AND %s::timestamptz + interval '%d minutes'" % (
+                name, at, at, rng.randrange(1, 600))
+        # now() is months after the rows: a window reaching back to them
+        return 'select', "SELECT * FROM %s WHERE created_at > now() - interval '%d hours' - (now() - %s)" % (
+            name, rng.randrange(0, 48), at)
     if shape == 0:
         return 'select', 'SELECT * FROM %s WHERE id = %s' % (name, lit(k))
     if shape == 1:
@@ -155,7 +172,8 @@ def query(rng, name, keys, i):
         join = rng.choice(['JOIN', 'LEFT JOIN', 'RIGHT JOIN'])
         return 'select', "SELECT k.u, t.* FROM (SELECT unnest('{%s}'::uuid[]) u) k %s %s t ON t.id = k.u" % (
             ','.join(many), join, name)
-    if shape == 6 and name != 'c_not_valid':  # its rows that break the constraint refuse an UPDATE
+    # Rows that break the constraint (c_not_valid's, c_days' in another zone) refuse an UPDATE.
+    if shape == 6 and name not in ('c_not_valid', 'c_days'):
         return 'dml', 'UPDATE %s SET v = -v WHERE id = %s' % (name, lit(k))
     if shape == 7:
         return 'dml', 'DELETE FROM %s WHERE id IN (%s)' % (name, ', '.join(lit(x) for x in many))
@@ -195,6 +213,8 @@ END $$;''']
             kind, q = query(rng, name, keys[name], i)
             tag = '%s|%d' % (name, qn)
             out.append("SET TimeZone = '%s';" % rng.choice(ZONES))
+            if kind != 'dml':
+                out.append('BEGIN;')  # one now() for both runs
             for mode in ('on', 'off'):
                 out.append('SET uuidx.column_bounds = %s;' % mode)
                 if kind == 'select':
@@ -213,6 +233,8 @@ END $$;''']
                     out.append("SELECT 'R|%s|%s|' || ux_rows('SELECT * FROM r'); DROP TABLE r; DEALLOCATE p;"
                                % (tag, mode))
                     out.append('RESET plan_cache_mode;')
+            if kind != 'dml':
+                out.append('COMMIT;')
             out.append('-- %s: %s' % (tag, q))
     open(path, 'w').write('\n'.join(out) + '\n')
 
