@@ -13,7 +13,7 @@ $(BENCH_DIR)/core_bench: bench/core_bench.cpp $(BENCH_CORE_OBJS) $(wildcard src/
 	@mkdir -p $(dir $@)
 	$(CXX) $(BENCH_CXXFLAGS) -Isrc/core bench/core_bench.cpp $(BENCH_CORE_OBJS) -o $@ -lbenchmark -lpthread -lcrypto
 
-.PHONY: bench bench-peers bench-sql-edition bench-scale bench-core
+.PHONY: bench bench-peers bench-sql-edition bench-scale bench-column-bounds bench-core
 # It builds and installs uuidx into a throwaway copy of the server's installation
 # (lab/variant.sh), never into the server itself, and deletes the copy when done.
 bench:
@@ -36,6 +36,11 @@ bench-sql-edition: $(SQL_EDITION_DIR)/uuidx-sql.sql
 bench-scale:
 	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
 	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/scale.sh $(BENCH_ARGS)'
+
+# make bench-column-bounds: lookups by key in a table partitioned by created_at, see bench/column_bounds.sh.
+bench-column-bounds:
+	@bash -c 'source lab/variant.sh && bin=$$(uuidx_variant_install "$(PG_CONFIG)" bench "") || exit 1; \
+	  trap "uuidx_variant_remove $$bin" EXIT; PATH="$$bin:$$PATH" bash bench/column_bounds.sh $(BENCH_ARGS)'
 
 bench-core: $(BENCH_DIR)/core_bench
 	$(BENCH_DIR)/core_bench $(BENCH_CORE_ARGS)

@@ -6,6 +6,7 @@
 # tarball (UUIDX_PARTMAN_TARBALL, default pg_partman-5.5.0.tar.gz of UUIDX_VENDOR_DIR; setting it
 # forces this), built with PGXS, cached per major; without it a failure under CI, else a skip. The
 # pruning by uuid_extract_time(id) is the planner hook's, preloaded by session_preload_libraries.
+# Also a set on created_at whose CHECK ties it to a v7 key, looked up by key (uuidx.column_bounds).
 source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
 
@@ -110,5 +111,35 @@ on=$(cluster_psql -At -c "$q")
 off=$(cluster_psql -At -c "SET uuidx.time_predicates = off" -c "$q")
 tap_check "same rows with the rewrite off" "$([ -n "$on" ] && [ "$on" = "$off" ] && echo t)" \
   "$on rows in the last hour, $off with uuidx.time_predicates off"
+
+# A set on created_at (pg_partman's native time mode), keyed by a v7 id that a CHECK ties to it
+# (docs/time.md, "A key that finds its partition by another column"): a lookup by id reads the one
+# partition of its time with uuidx.column_bounds on, every partition off.
+out=$(cluster_psql -At 2>&1 <<'SQL'
+SET client_min_messages = warning;
+CREATE TABLE public.orders (
+  id uuid NOT NULL,
+  created_at timestamptz NOT NULL,
+  n int,
+  CONSTRAINT orders_id_time CHECK (created_at BETWEEN uuid_extract_time(id) - interval '1 minute'
+                                                  AND uuid_extract_time(id) + interval '1 second')
+) PARTITION BY RANGE (created_at);
+SELECT partman.create_parent(p_parent_table := 'public.orders', p_control := 'created_at', p_interval := '1 day',
+                             p_premake := 2, p_start_partition := '2025-01-01');
+INSERT INTO orders SELECT uuid_generate_v7(t), t, i
+  FROM (SELECT i, timestamptz '2025-01-01 00:00+00' + i * interval '1 hour' AS t FROM generate_series(0, 30 * 24 - 1) i) s;
+ANALYZE orders;
+SELECT count(*) FROM partman.show_partitions('public.orders');
+SQL
+)
+parts=$(tail -n1 <<<"$out")
+key=$(cluster_psql -At -c "SELECT id FROM orders WHERE n = 300")
+q="SELECT n FROM orders WHERE id = '$key'"
+on=$(cluster_psql -At -c "EXPLAIN (COSTS OFF) $q" 2>&1 | grep -c 'Scan on orders_')
+off=$(cluster_psql -At -c "SET uuidx.column_bounds = off" -c "EXPLAIN (COSTS OFF) $q" 2>&1 | grep -c 'Scan on orders_')
+r_on=$(cluster_psql -At -c "$q"); r_off=$(cluster_psql -At -c "SET uuidx.column_bounds = off" -c "$q")
+tap_check "a set on created_at tied to the key: a lookup by id reads one partition, every one without the bounds, the same row" \
+  "$([ "$on" = 1 ] && [ "$off" -gt 30 ] && [ "$r_on" = 300 ] && [ "$r_off" = 300 ] && echo t)" \
+  "partitions scanned on / off: $on / $off of $parts (the default included); rows $r_on / $r_off$(grep -i error <<<"$out" | head -c 300)"
 
 tap_done

@@ -11,7 +11,8 @@
 # Also: the SQL of docs/timescaledb.md as written (test/lib/readme_sql.py --suite); chunks
 # scanned read from EXPLAIN without ANALYZE (the chunks left after TimescaleDB's exclusion at
 # planning and at executor start); the oracles of 009 and 010 pointed at hypertables
-# (test/lib/time_oracle.py and order_oracle.py, `hypertable`).
+# (test/lib/time_oracle.py and order_oracle.py, `hypertable`); a hypertable chunked by created_at
+# whose CHECK ties it to the v7 key, looked up by key with uuidx.column_bounds on and off.
 source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
 source test/lib/order_oracle.sh
@@ -195,6 +196,33 @@ for q in "SELECT n FROM jan ORDER BY uuid_extract_time(id) DESC LIMIT 10" "SELEC
   on=$(executed on "$q"); off=$(executed off "$q"); r_on=$(rows on "$q" | tr '\n' ,); r_off=$(rows off "$q" | tr '\n' ,)
   tap_check "$q: the same answer, chunks read on / off" \
     "$([ "$r_on" = "$r_off" ] && [ "$on" = 1 ] && [ "$off" = "$total_jan" ] && echo t)" "$on / $off of $total_jan; answer $(cut -c1-60 <<<"$r_on")"
+done
+
+# A hypertable chunked by created_at, keyed by a v7 id that a CHECK ties to it (docs/time.md, "A
+# key that finds its partition by another column"): a lookup by id reads the one chunk of its time
+# with uuidx.column_bounds on, every chunk off.
+cluster_psql -q <<'SQL' >/dev/null
+SET client_min_messages = warning;
+CREATE TABLE orders (id uuid NOT NULL, created_at timestamptz NOT NULL, n int,
+  CONSTRAINT orders_id_time CHECK (created_at BETWEEN uuid_extract_time(id) - interval '1 minute' AND uuid_extract_time(id) + interval '1 second'));
+SELECT create_hypertable('orders', by_range('created_at', INTERVAL '1 day'));
+INSERT INTO orders SELECT uuid_generate_v7(t), t, i
+  FROM (SELECT i, timestamptz '2025-01-01 00:00+00' + i * interval '1 hour' AS t FROM generate_series(0, 30 * 24 - 1) i) s;
+ANALYZE orders;
+SQL
+total_orders=$(cluster_psql -At -c "SELECT count(*) FROM show_chunks('orders')")
+key=$(cluster_psql -At -c "SELECT id FROM orders WHERE n = 300")
+bounds_chunks() { cluster_psql -At -c "SET uuidx.column_bounds = $1" -c "SET plan_cache_mode = $2" \
+  -c "PREPARE l(uuid) AS SELECT n FROM orders WHERE id = \$1" -c "EXPLAIN (COSTS OFF) $3" 2>&1 | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk'; }
+bounds_rows() { cluster_psql -At -c "SET uuidx.column_bounds = $1" -c "SET plan_cache_mode = $2" \
+  -c "PREPARE l(uuid) AS SELECT n FROM orders WHERE id = \$1" -c "$3" 2>&1; }
+for form in "SELECT n FROM orders WHERE id = '$key'|auto" "EXECUTE l('$key')|force_custom_plan" "EXECUTE l('$key')|force_generic_plan"; do
+  q=${form%|*} mode=${form#*|}
+  on=$(bounds_chunks on "$mode" "$q"); off=$(bounds_chunks off "$mode" "$q")
+  r_on=$(bounds_rows on "$mode" "$q"); r_off=$(bounds_rows off "$mode" "$q")
+  tap_check "hypertable by created_at, $q ($mode): one chunk with the column bounds, every chunk without, the same row" \
+    "$([ "$on" = 1 ] && [ "$off" = "$total_orders" ] && [ "$r_on" = 300 ] && [ "$r_off" = 300 ] && echo t)" \
+    "chunks on / off: $on / $off of $total_orders; rows $r_on / $r_off"
 done
 
 # The oracles, pointed at hypertables.
