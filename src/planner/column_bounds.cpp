@@ -19,6 +19,11 @@
 //     `col >= COALESCE(E(v), '-infinity')` and `col <= COALESCE(E(v), 'infinity')`; PostgreSQL
 //     prunes at executor start, or for each outer row of a nested loop.
 //   - col not declared NOT NULL (validated): the conditions OR `col IS NULL`.
+// The same reading gives bounds to other predicates on the key (each function below says why):
+//   - `time(id) op X`, time read as the tie reads it: col gets X moved by the tie's interval;
+//   - `id >= C` (or <=) on a key proven v7-only: col gets the bound of C's millisecond;
+// and the other way round, `col op X` gives the key's time a bound (a key NOT NULL, v7-only),
+// which the time-predicate rewrite turns into a key range for the key's index.
 // A strict comparison (col > E) is added as the non-strict one it implies. Only through AND and OR
 // from the top of a WHERE or ON clause (time_predicates.cpp says why that changes no answer), and
 // only for a table whose scan reads no foreign table (whose rows PostgreSQL never checks).
@@ -28,10 +33,12 @@
 // Plain C-style code over PostgreSQL's node and catalog APIs: no C++ object with a destructor
 // lives in these frames.
 #include "column_bounds.hpp"
+#include "column_ties.hpp"
 #include "nodes.hpp"
 #include "own_functions.hpp"
 #include "time_comparison.hpp"
 #include "time_predicates.hpp"
+#include "transaction_time.hpp"
 #include "v7_proof.hpp"
 
 #include <algorithm>
@@ -41,6 +48,7 @@ extern "C" {
 #include "access/table.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_inherits.h"
 #include "catalog/pg_type.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
@@ -50,6 +58,7 @@ extern "C" {
 #include "parser/parsetree.h"
 #include "utils/array.h"
 #include "utils/datum.h"
+#include "utils/uuid.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
@@ -69,20 +78,6 @@ constexpr int32 kComputedBoundTypmod = 6;
 // At most this many keys of an array are given a range each.
 constexpr int kMaxArrayKeys = 1000;
 
-// One comparison of a CHECK constraint: `column >= E(key)` (lower) or `column <= E(key)`.
-struct Tie {
-  AttrNumber column;
-  AttrNumber key;
-  bool lower;
-  Node* expr;  // E, reading the key as a Var of the constraint (varno 1)
-  Oid time_fn;
-};
-
-struct Ties {
-  Tie items[16];
-  int count;
-};
-
 struct Context {
   Query* query;
   ParamListInfo params;
@@ -92,134 +87,6 @@ struct Context {
   Oid ts_pl_interval;  // timestamptz + interval and - interval
   Oid ts_mi_interval;
 };
-
-// A constant interval without days or months: moving an instant by it is the same in every time
-// zone. `- interval '1 day'` is 23 or 25 hours in some, so a row checked in one zone may lie
-// outside the bound computed in another; such a constraint is not used.
-bool fixed_interval(Node* node) {
-  if (!bounded_interval(node)) return false;
-  const Interval* i = DatumGetIntervalP(reinterpret_cast<Const*>(node)->constvalue);
-  return i->month == 0 && i->day == 0;
-}
-
-// E(key): a time call on the key column, or one moved by a fixed constant interval.
-bool read_time_expr(Node* node, AttrNumber* key, Oid* time_fn) {
-  node = strip_relabel(node);
-  if (node == nullptr) return false;
-  Node* arg;
-  bool sub_ms;
-  if (time_call(node, &arg, &sub_ms)) {
-    arg = strip_relabel(arg);
-    if (arg == nullptr || !IsA(arg, Var) || reinterpret_cast<Var*>(arg)->varlevelsup != 0) return false;
-    *key = reinterpret_cast<Var*>(arg)->varattno;
-    *time_fn = reinterpret_cast<FuncExpr*>(node)->funcid;
-    return true;
-  }
-  if (!IsA(node, OpExpr) || list_length(reinterpret_cast<OpExpr*>(node)->args) != 2) return false;
-  OpExpr* op = reinterpret_cast<OpExpr*>(node);
-  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
-  Node* left = reinterpret_cast<Node*>(linitial(op->args));
-  Node* right = reinterpret_cast<Node*>(lsecond(op->args));
-  if (fn == F_TIMESTAMPTZ_PL_INTERVAL || fn == F_TIMESTAMPTZ_MI_INTERVAL)
-    return fixed_interval(right) && read_time_expr(left, key, time_fn);
-  if (fn == F_INTERVAL_PL_TIMESTAMPTZ) return fixed_interval(left) && read_time_expr(right, key, time_fn);
-  return false;
-}
-
-// E as its time call and the µs it moves the time by (E was read by read_time_expr).
-Node* split_time_expr(Node* node, std::int64_t* shift) {
-  node = strip_relabel(node);
-  if (!IsA(node, OpExpr)) return node;
-  OpExpr* op = reinterpret_cast<OpExpr*>(node);
-  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
-  const bool interval_first = fn == F_INTERVAL_PL_TIMESTAMPTZ;
-  Node* interval = reinterpret_cast<Node*>(interval_first ? linitial(op->args) : lsecond(op->args));
-  const std::int64_t by = DatumGetIntervalP(reinterpret_cast<Const*>(interval)->constvalue)->time;
-  *shift += fn == F_TIMESTAMPTZ_MI_INTERVAL ? -by : by;
-  return split_time_expr(reinterpret_cast<Node*>(interval_first ? lsecond(op->args) : linitial(op->args)), shift);
-}
-
-// `column op E(key)` or `E(key) op column`, op a timestamptz comparison: its ties (two for =).
-void read_comparison(Node* node, Ties* ties) {
-  if (!IsA(node, OpExpr) || list_length(reinterpret_cast<OpExpr*>(node)->args) != 2) return;
-  OpExpr* op = reinterpret_cast<OpExpr*>(node);
-  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
-  int sense;  // 1: column >= E, -1: column <= E, 0: both
-  switch (fn) {
-    case F_TIMESTAMPTZ_GE:
-    case F_TIMESTAMPTZ_GT:
-      sense = 1;
-      break;
-    case F_TIMESTAMPTZ_LE:
-    case F_TIMESTAMPTZ_LT:
-      sense = -1;
-      break;
-    case F_TIMESTAMPTZ_EQ:
-      sense = 0;
-      break;
-    default:
-      return;
-  }
-  Node* sides[2] = {strip_relabel(reinterpret_cast<Node*>(linitial(op->args))),
-                    strip_relabel(reinterpret_cast<Node*>(lsecond(op->args)))};
-  for (int i = 0; i < 2; ++i) {
-    Node* column = sides[i];
-    if (column == nullptr || !IsA(column, Var)) continue;
-    const Var* var = reinterpret_cast<Var*>(column);
-    if (var->varlevelsup != 0 || var->varattno <= 0 || var->vartype != TIMESTAMPTZOID) continue;
-    AttrNumber key;
-    Oid time_fn;
-    if (!read_time_expr(sides[1 - i], &key, &time_fn)) continue;
-    const int s = i == 0 ? sense : -sense;  // E op column: column is on the other side
-    for (int lower = 0; lower < 2; ++lower) {
-      if ((s == 1 && !lower) || (s == -1 && lower) || ties->count >= static_cast<int>(lengthof(ties->items))) continue;
-      ties->items[ties->count++] = {var->varattno, key, lower == 1, sides[1 - i], time_fn};
-    }
-    return;
-  }
-}
-
-void read_conjuncts(Node* node, Ties* ties) {
-  if (node == nullptr) return;
-  if (IsA(node, List)) {
-    ListCell* lc;
-    foreach (lc, reinterpret_cast<List*>(node)) read_conjuncts(reinterpret_cast<Node*>(lfirst(lc)), ties);
-    return;
-  }
-  if (IsA(node, BoolExpr) && reinterpret_cast<BoolExpr*>(node)->boolop == AND_EXPR) {
-    read_conjuncts(reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(node)->args), ties);
-    return;
-  }
-  read_comparison(node, ties);
-}
-
-// The ties of the table's validated, enforced CHECK constraints (those that hold for the children
-// the scan reads as well) on `key` (0: on any key).
-void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out) {
-  Ties all = {};
-  Relation rel = table_open(relid, NoLock);  // the parser (or the plan cache) holds a lock
-  const TupleConstr* constr = RelationGetDescr(rel)->constr;
-  for (int i = 0; constr && i < constr->num_check; ++i) {
-    const ConstrCheck& check = constr->check[i];
-    if (!check.ccvalid || !UUIDX_CHECK_ENFORCED(check) || (check.ccnoinherit && inh)) continue;
-    read_conjuncts(reinterpret_cast<Node*>(stringToNode(check.ccbin)), &all);
-  }
-  table_close(rel, NoLock);
-  for (int i = 0; i < all.count; ++i)
-    if (key == 0 || all.items[i].key == key) out->items[out->count++] = all.items[i];
-}
-
-// Whether a validated NOT NULL constraint keeps NULL out of the column.
-bool column_not_null(Oid relid, AttrNumber column) {
-  Relation rel = table_open(relid, NoLock);
-#if PG_VERSION_NUM >= 180000
-  const bool not_null = TupleDescCompactAttr(RelationGetDescr(rel), column - 1)->attnullability == ATTNULLABLE_VALID;
-#else
-  const bool not_null = TupleDescAttr(RelationGetDescr(rel), column - 1)->attnotnull;
-#endif
-  table_close(rel, NoLock);
-  return not_null;
-}
 
 template <typename T>
 T* copy_node(const T* node) {
@@ -289,6 +156,21 @@ Expr* condition(const Context* cx, bool lower, const Var* key, AttrNumber column
 Expr* instant_const(TimestampTz at) {
   return reinterpret_cast<Expr*>(makeConst(TIMESTAMPTZOID, kComputedBoundTypmod, InvalidOid, sizeof(TimestampTz),
                                            TimestampTzGetDatum(at), false, FLOAT8PASSBYVAL));
+}
+
+// `instant` moved by `shift` µs, as an expression (`instant + interval`, or `- interval`).
+Expr* shifted(const Context* cx, Node* instant, std::int64_t shift) {
+  if (shift == 0) return reinterpret_cast<Expr*>(copy_node(instant));
+  Interval* by = static_cast<Interval*>(palloc0(sizeof(Interval)));
+  by->time = shift > 0 ? shift : -shift;
+  const Oid op = shift > 0 ? cx->ts_pl_interval : cx->ts_mi_interval;
+  OpExpr* moved = reinterpret_cast<OpExpr*>(
+      make_opclause(op, TIMESTAMPTZOID, false, reinterpret_cast<Expr*>(copy_node(instant)),
+                    reinterpret_cast<Expr*>(
+                        makeConst(INTERVALOID, -1, InvalidOid, sizeof(Interval), PointerGetDatum(by), false, false)),
+                    InvalidOid, InvalidOid));
+  moved->opfuncid = get_opcode(op);
+  return reinterpret_cast<Expr*>(moved);
 }
 
 // The conditions on one column, ORed with `column IS NULL` where NULL is allowed there.
@@ -515,6 +397,145 @@ List* lookup_conditions(Node* node, Context* cx) {
   return list_concat(equality_conditions(cx, left, right), equality_conditions(cx, right, left));
 }
 
+// `col >= X + s` (lower) or `col <= X + s`, X an instant that cannot fail moved by the tie's
+// shift: a constant (computed), the transaction's time (an expression, and on a partitioned
+// table also its value now, so that partitions are pruned when planning: the plan is then valid
+// in this transaction only), or a parameter when s is 0. NIL for any other X, or a result outside
+// timestamptz's range.
+List* shifted_bound_conditions(Context* cx, bool lower, const Var* key, AttrNumber column, Node* instant,
+                               std::int64_t shift, bool partitioned) {
+  Node* x = strip_relabel(instant);
+  if (x == nullptr) return NIL;
+  if (IsA(x, Const)) {
+    const Const* k = reinterpret_cast<Const*>(x);
+    if (k->constisnull || k->consttype != TIMESTAMPTZOID || TIMESTAMP_NOT_FINITE(DatumGetTimestampTz(k->constvalue)))
+      return NIL;
+    const TimestampTz at = DatumGetTimestampTz(k->constvalue) + shift;  // |shift| <= 1000 years: no overflow
+    if (!IS_VALID_TIMESTAMP(at)) return NIL;
+    return list_make1(condition(cx, lower, key, column, instant_const(at)));
+  }
+  if (IsA(x, Param)) {
+    if (shift != 0 || reinterpret_cast<Param*>(x)->paramtype != TIMESTAMPTZOID) return NIL;
+    return list_make1(condition(cx, lower, key, column, reinterpret_cast<Expr*>(copy_node(x))));
+  }
+  if (!current_time_instant(x)) return NIL;
+  List* out = list_make1(condition(cx, lower, key, column, shifted(cx, x, shift)));
+  TimestampTz planned;
+  if (partitioned && transaction_time_value(x, &planned)) {
+    cx->deps->on_transaction_time = true;
+    out = lappend(out, condition(cx, lower, key, column, instant_const(planned + shift)));
+  }
+  return out;
+}
+
+// `time(key) op X`, the time read by the same call as a tie's: the tie's column gets X moved by
+// the tie's shift (time(key) >= X and col >= time(key) + s give col >= X + s). It holds for every
+// row the comparison is true on, whatever the key's version, so no proof of the key is needed.
+List* time_to_column_conditions(OpExpr* op, Context* cx) {
+  uuidx::TimeCmp cmp;
+  Node* key_node;
+  Node* instant;
+  bool sub_ms;
+  if (!read_time_comparison(op, false, &cmp, &key_node, &instant, &sub_ms)) return NIL;
+  Node* call = reinterpret_cast<Node*>(linitial(op->args));
+  Node* unused;
+  bool flag;
+  if (!time_call(strip_relabel(call), &unused, &flag)) call = reinterpret_cast<Node*>(lsecond(op->args));
+  call = strip_relabel(call);
+  Node* k = strip_relabel(key_node);
+  if (k == nullptr || !IsA(k, Var)) return NIL;
+  const Var* key = reinterpret_cast<Var*>(k);
+  const RangeTblEntry* rte;
+  Ties ties;
+  if (!key_ties(cx, key, &rte, &ties)) return NIL;
+  const bool partitioned = rte->inh && (rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid));
+  List* out = NIL;
+  bool done[lengthof(ties.items)] = {};
+  for (int t = 0; t < ties.count; ++t) {
+    if (done[t]) continue;
+    const AttrNumber column = ties.items[t].column;
+    List* conds = NIL;
+    for (int u = t; u < ties.count; ++u) {
+      const Tie& tie = ties.items[u];
+      if (tie.column != column) continue;
+      done[u] = true;
+      std::int64_t shift = 0;
+      Node* tie_call = split_time_expr(tie.expr, &shift);
+      bool tie_sub_ms;
+      if (reinterpret_cast<FuncExpr*>(tie_call)->funcid != reinterpret_cast<FuncExpr*>(call)->funcid ||
+          !time_call(tie_call, &unused, &tie_sub_ms) || tie_sub_ms != sub_ms)
+        continue;
+      // time >= X meets a lower tie (col >= time + s); time <= X an upper one.
+      const bool from_below = cmp == uuidx::TimeCmp::ge || cmp == uuidx::TimeCmp::gt || cmp == uuidx::TimeCmp::eq;
+      const bool from_above = cmp == uuidx::TimeCmp::le || cmp == uuidx::TimeCmp::lt || cmp == uuidx::TimeCmp::eq;
+      if ((tie.lower && from_below) || (!tie.lower && from_above))
+        conds = list_concat(conds, shifted_bound_conditions(cx, tie.lower, key, column, instant, shift, partitioned));
+    }
+    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+  }
+  return out;
+}
+
+// The v7 value of C's millisecond that sorts first (lower) or last: every v7 from C on has a time
+// at least the first's; every v7 up to C at most the last's.
+Const* v7_of_millisecond(const Const* c, bool lower) {
+  pg_uuid_t* u = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
+  memcpy(u->data, DatumGetUUIDP(c->constvalue)->data, UUID_LEN);
+  u->data[6] = static_cast<unsigned char>(lower ? 0x70 : 0x7f);
+  u->data[7] = static_cast<unsigned char>(lower ? 0x00 : 0xff);
+  u->data[8] = static_cast<unsigned char>(lower ? 0x80 : 0xbf);
+  memset(u->data + 9, lower ? 0x00 : 0xff, UUID_LEN - 9);
+  return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, UUIDPGetDatum(u), false, false);
+}
+
+// `key >= C` (or >, <=, <), C known at planning. On a key proven to hold v7 values of the RFC
+// variant only (a NULL key matches no range), the key's time is at least (at most) that of the
+// first (last) v7 of C's millisecond, and the tie's column gets the bound that time implies.
+List* key_range_conditions(OpExpr* op, Context* cx) {
+  if (list_length(op->args) != 2) return NIL;
+  const Oid fn = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+  int sense;  // 1: key >= C, -1: key <= C
+  if (fn == F_UUID_GE || fn == F_UUID_GT)
+    sense = 1;
+  else if (fn == F_UUID_LE || fn == F_UUID_LT)
+    sense = -1;
+  else
+    return NIL;
+  Node* sides[2] = {reinterpret_cast<Node*>(linitial(op->args)), reinterpret_cast<Node*>(lsecond(op->args))};
+  int k = strip_relabel(sides[0]) != nullptr && IsA(strip_relabel(sides[0]), Var) ? 0 : 1;
+  if (k == 1) sense = -sense;
+  Node* key_node = strip_relabel(sides[k]);
+  Node* value = strip_relabel(known_value(sides[1 - k], cx->params));
+  if (key_node == nullptr || !IsA(key_node, Var) || !is_uuid_const(value) ||
+      reinterpret_cast<Const*>(value)->constisnull)
+    return NIL;
+  const Var* key = reinterpret_cast<Var*>(key_node);
+  const RangeTblEntry* rte;
+  Ties ties;
+  if (!key_ties(cx, key, &rte, &ties)) return NIL;
+  List* proof_types = NIL;
+  if (!column_is_v7(cx->query, key, true, &proof_types)) return NIL;
+  cx->deps->domains = list_concat(cx->deps->domains, proof_types);
+  Const* edge = v7_of_millisecond(reinterpret_cast<Const*>(value), sense == 1);
+  List* out = NIL;
+  bool done[lengthof(ties.items)] = {};
+  for (int t = 0; t < ties.count; ++t) {
+    if (done[t]) continue;
+    const AttrNumber column = ties.items[t].column;
+    List* conds = NIL;
+    for (int u = t; u < ties.count; ++u) {
+      const Tie& tie = ties.items[u];
+      if (tie.column != column) continue;
+      done[u] = true;
+      TimestampTz at;
+      if (tie.lower == (sense == 1) && computed_bound(tie, edge, &at))
+        conds = lappend(conds, condition(cx, tie.lower, key, column, instant_const(at)));
+    }
+    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+  }
+  return out;
+}
+
 // The other way round: `col op X` on a tied column, X a constant or the transaction's time (moved
 // by constant intervals), gives the key's time a bound: col >= X and col <= time(key) + s give
 // time(key) >= X - s; col <= X and col >= time(key) + s give time(key) <= X - s. Added as that
@@ -587,17 +608,8 @@ List* column_to_key_conditions(OpExpr* op, Context* cx) {
       const TimestampTz at = known - shift;  // |shift| <= 1000 years, |known| < 300000 years: no overflow
       if (!IS_VALID_TIMESTAMP(at)) continue;
       bound = instant_const(at);
-    } else if (shift == 0) {
-      bound = reinterpret_cast<Expr*>(copy_node(instant));
     } else {
-      Interval* by = static_cast<Interval*>(palloc0(sizeof(Interval)));
-      by->time = shift > 0 ? shift : -shift;
-      const Oid op_by = shift > 0 ? cx->ts_mi_interval : cx->ts_pl_interval;
-      bound = make_opclause(op_by, TIMESTAMPTZOID, false, reinterpret_cast<Expr*>(copy_node(instant)),
-                            reinterpret_cast<Expr*>(makeConst(INTERVALOID, -1, InvalidOid, sizeof(Interval),
-                                                              PointerGetDatum(by), false, false)),
-                            InvalidOid, InvalidOid);
-      reinterpret_cast<OpExpr*>(bound)->opfuncid = get_opcode(op_by);
+      bound = shifted(cx, instant, -shift);
     }
     const Oid cmp = tie.lower ? cx->ts_le : cx->ts_ge;  // time(key) <= X - s, or >= X - s
     OpExpr* cond = reinterpret_cast<OpExpr*>(
@@ -625,7 +637,12 @@ Node* rewrite_clause(Node* node, Context* cx) {
     return node;
   }
   List* added = lookup_conditions(node, cx);
-  if (IsA(node, OpExpr)) added = list_concat(added, column_to_key_conditions(reinterpret_cast<OpExpr*>(node), cx));
+  if (IsA(node, OpExpr)) {
+    OpExpr* op = reinterpret_cast<OpExpr*>(node);
+    added = list_concat(added, column_to_key_conditions(op, cx));
+    added = list_concat(added, time_to_column_conditions(op, cx));
+    added = list_concat(added, key_range_conditions(op, cx));
+  }
   return added != NIL ? reinterpret_cast<Node*>(make_andclause(lcons(node, added))) : node;
 }
 

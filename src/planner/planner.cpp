@@ -36,6 +36,7 @@
 #include "time_order.hpp"
 #include "time_predicates.hpp"
 #include "transaction_time.hpp"
+#include "v7_proof.hpp"
 
 extern "C" {
 #include "nodes/plannodes.h"
@@ -115,6 +116,7 @@ void install() {
                            &column_bounds_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
   MarkGUCPrefixReserved("uuidx");
   install_transaction_end_invalidation();
+  install_foreign_table_cache();
   previous_planner_hook = planner_hook;
   planner_hook = uuidx_planner;
 }

@@ -30,6 +30,7 @@ extern "C" {
 #include "parser/parsetree.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
@@ -182,23 +183,45 @@ bool column_is_v7_at(Query* query, const Var* var, bool strict, List** proof_typ
          table_says_v7(rte->relid, rte->inh, var->varattno, strict);
 }
 
+// tree_has_foreign_table's answers for the tables last asked about: with 1,000 partitions, finding
+// them all costs more than planning a lookup. Any relcache invalidation forgets them all.
+struct ForeignCacheEntry {
+  Oid relid;
+  bool inh;
+  bool has_foreign;
+};
+ForeignCacheEntry foreign_cache[16];
+int foreign_cache_count = 0;
+int foreign_cache_next = 0;
+
+void forget_foreign_tables(Datum, Oid) { foreign_cache_count = 0; }
+
 }  // namespace
 
 bool tree_has_foreign_table(Oid relid, bool inh) {
-  if (get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE) return true;
-  if (!inh || !has_subclass(relid)) return false;
-  List* members = find_all_inheritors(relid, NoLock, nullptr);
-  ListCell* lc;
-  bool found = false;
-  foreach (lc, members) {
-    if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE) {
-      found = true;
-      break;
+  for (int i = 0; i < foreign_cache_count; ++i)
+    if (foreign_cache[i].relid == relid && foreign_cache[i].inh == inh) return foreign_cache[i].has_foreign;
+  bool found = get_rel_relkind(relid) == RELKIND_FOREIGN_TABLE;
+  if (!found && inh && has_subclass(relid)) {
+    List* members = find_all_inheritors(relid, NoLock, nullptr);
+    ListCell* lc;
+    foreach (lc, members) {
+      if (get_rel_relkind(lfirst_oid(lc)) == RELKIND_FOREIGN_TABLE) {
+        found = true;
+        break;
+      }
     }
+    list_free(members);
   }
-  list_free(members);
+  // Kept until the next relcache invalidation (a table's partition or child attached, detached,
+  // created or dropped at any depth invalidates that table's entry).
+  foreign_cache[foreign_cache_next] = {relid, inh, found};
+  foreign_cache_next = (foreign_cache_next + 1) % static_cast<int>(lengthof(foreign_cache));
+  if (foreign_cache_count < static_cast<int>(lengthof(foreign_cache))) ++foreign_cache_count;
   return found;
 }
+
+void install_foreign_table_cache() { CacheRegisterRelcacheCallback(forget_foreign_tables, 0); }
 
 bool column_is_v7(Query* query, const Var* var, bool strict, List** proof_types) {
   return column_is_v7_at(query, var, strict, proof_types, 0);

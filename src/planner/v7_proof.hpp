@@ -19,7 +19,9 @@ namespace uuidx_planner {
 bool column_is_v7(Query* query, const Var* var, bool strict, List** proof_types);
 
 // True when the scan of relid (with its inheritance children or partitions when inh) reads a
-// foreign table, whose rows PostgreSQL never checks against its constraints.
+// foreign table, whose rows PostgreSQL never checks against its constraints. Answers are kept
+// until the next relcache invalidation (install_foreign_table_cache, once from install()).
 bool tree_has_foreign_table(Oid relid, bool inh);
+void install_foreign_table_cache();
 
 }  // namespace uuidx_planner

@@ -216,13 +216,14 @@ bounds_chunks() { cluster_psql -At -c "SET uuidx.column_bounds = $1" -c "SET pla
   -c "PREPARE l(uuid) AS SELECT n FROM orders WHERE id = \$1" -c "EXPLAIN (COSTS OFF) $3" 2>&1 | grep -c ' on _hyper_[0-9]*_[0-9]*_chunk'; }
 bounds_rows() { cluster_psql -At -c "SET uuidx.column_bounds = $1" -c "SET plan_cache_mode = $2" \
   -c "PREPARE l(uuid) AS SELECT n FROM orders WHERE id = \$1" -c "$3" 2>&1; }
-for form in "SELECT n FROM orders WHERE id = '$key'|auto" "EXECUTE l('$key')|force_custom_plan" "EXECUTE l('$key')|force_generic_plan"; do
-  q=${form%|*} mode=${form#*|}
+for form in "a constant|SELECT n FROM orders WHERE id = '$key'|auto" "a custom plan|EXECUTE l('$key')|force_custom_plan" \
+  "a generic plan|EXECUTE l('$key')|force_generic_plan"; do
+  IFS='|' read -r what q mode <<<"$form"
   on=$(bounds_chunks on "$mode" "$q"); off=$(bounds_chunks off "$mode" "$q")
   r_on=$(bounds_rows on "$mode" "$q"); r_off=$(bounds_rows off "$mode" "$q")
-  tap_check "hypertable by created_at, $q ($mode): one chunk with the column bounds, every chunk without, the same row" \
+  tap_check "hypertable by created_at, lookup by id ($what): one chunk with the column bounds, every chunk without, the same row" \
     "$([ "$on" = 1 ] && [ "$off" = "$total_orders" ] && [ "$r_on" = 300 ] && [ "$r_off" = 300 ] && echo t)" \
-    "chunks on / off: $on / $off of $total_orders; rows $r_on / $r_off"
+    "$q: chunks on / off: $on / $off of $total_orders; rows $r_on / $r_off"
 done
 
 # The oracles, pointed at hypertables.
