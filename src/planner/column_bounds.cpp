@@ -75,8 +75,9 @@ constexpr int kColumnBoundLocation = -7008;
 constexpr int kKeyTimeLocation = -7009;
 // The typmod of a computed bound: timestamp(6) with time zone, as precise as timestamptz.
 constexpr int32 kComputedBoundTypmod = 6;
-// At most this many keys of an array are given a range each.
+// At most this many keys of an array are read, into at most kMaxRanges ranges of the column.
 constexpr int kMaxArrayKeys = 1000;
+constexpr int kMaxRanges = 4;
 
 struct Context {
   Query* query;
@@ -218,21 +219,36 @@ List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntr
       if (has_lo) conds = lappend(conds, condition(cx, true, key, column, instant_const(lo[0])));
       if (has_hi) conds = lappend(conds, condition(cx, false, key, column, instant_const(hi[0])));
     } else if (has_lo && has_hi) {
-      // Ranges by lower bound, merged where they overlap.
+      // Ranges by lower bound, merged where they overlap; then, while there are more than
+      // kMaxRanges, the two nearest merged. Each range costs planning in every partition kept:
+      // over 200 partitions, 100 keys planned and ran fastest in 4 ranges, and slower than
+      // without bounds in 16 or more.
       int* order = static_cast<int*>(palloc(sizeof(int) * n));
       for (int k = 0; k < n; ++k) order[k] = k;
       std::sort(order, order + n, [lo](int a, int b) { return lo[a] < lo[b]; });
-      List* ranges = NIL;
-      TimestampTz from = lo[order[0]], to = hi[order[0]];
-      for (int k = 1; k <= n; ++k) {
-        if (k < n && lo[order[k]] <= to) {
-          to = std::max(to, hi[order[k]]);
+      TimestampTz* from = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
+      TimestampTz* to = static_cast<TimestampTz*>(palloc(sizeof(TimestampTz) * n));
+      int count = 0;
+      for (int k = 0; k < n; ++k) {
+        if (count > 0 && lo[order[k]] <= to[count - 1]) {
+          to[count - 1] = std::max(to[count - 1], hi[order[k]]);
           continue;
         }
-        ranges = lappend(ranges, make_andclause(list_make2(condition(cx, true, key, column, instant_const(from)),
-                                                           condition(cx, false, key, column, instant_const(to)))));
-        if (k < n) from = lo[order[k]], to = hi[order[k]];
+        from[count] = lo[order[k]];
+        to[count++] = hi[order[k]];
       }
+      while (count > kMaxRanges) {
+        int nearest = 0;
+        for (int r = 1; r + 1 < count; ++r)
+          if (from[r + 1] - to[r] < from[nearest + 1] - to[nearest]) nearest = r;
+        to[nearest] = std::max(to[nearest], to[nearest + 1]);
+        for (int r = nearest + 1; r + 1 < count; ++r) from[r] = from[r + 1], to[r] = to[r + 1];
+        --count;
+      }
+      List* ranges = NIL;
+      for (int r = 0; r < count; ++r)
+        ranges = lappend(ranges, make_andclause(list_make2(condition(cx, true, key, column, instant_const(from[r])),
+                                                           condition(cx, false, key, column, instant_const(to[r])))));
       conds = list_make1(list_length(ranges) == 1 ? linitial(ranges) : make_orclause(ranges));
     } else {  // one side only: the widest
       TimestampTz b = has_lo ? lo[0] : hi[0];
