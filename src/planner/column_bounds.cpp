@@ -34,6 +34,7 @@
 // lives in these frames.
 #include "column_bounds.hpp"
 #include "column_ties.hpp"
+#include "join_quals.hpp"
 #include "nodes.hpp"
 #include "own_functions.hpp"
 #include "time_comparison.hpp"
@@ -186,6 +187,26 @@ List* finish_column(List* conds, const Var* key, AttrNumber column, bool not_nul
   return list_make1(make_orclause(list_make2(all, is_null)));
 }
 
+// For each column the ties bind, the conditions `for_tie` gives for each of its ties (a List*),
+// ORed with `column IS NULL` where the column may be NULL.
+template <typename ForTie>
+List* per_column(const Var* key, const RangeTblEntry* rte, const Ties& ties, ForTie for_tie) {
+  List* out = NIL;
+  bool done[lengthof(ties.items)] = {};
+  for (int t = 0; t < ties.count; ++t) {
+    if (done[t]) continue;
+    const AttrNumber column = ties.items[t].column;
+    List* conds = NIL;
+    for (int u = t; u < ties.count; ++u) {
+      if (ties.items[u].column != column) continue;
+      done[u] = true;
+      conds = list_concat(conds, for_tie(ties.items[u]));
+    }
+    if (conds != NIL) out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+  }
+  return out;
+}
+
 // Conditions for keys known at planning (`values`, non-NULL uuid constants): for each tied column,
 // one range per key (overlapping ranges merged), ORed; none for a column where some key has no
 // time.
@@ -263,29 +284,17 @@ List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntr
 // Conditions for a key known at execution (`value`: a parameter, another table's column).
 List* runtime_key_conditions(const Context* cx, const Var* key, const RangeTblEntry* rte, const Ties& ties,
                              Node* value) {
-  List* out = NIL;
-  bool done[lengthof(ties.items)] = {};
-  for (int t = 0; t < ties.count; ++t) {
-    if (done[t]) continue;
-    const AttrNumber column = ties.items[t].column;
-    List* conds = NIL;
-    for (int u = t; u < ties.count; ++u) {
-      const Tie& tie = ties.items[u];
-      if (tie.column != column) continue;
-      done[u] = true;
-      CoalesceExpr* c = makeNode(CoalesceExpr);
-      c->coalescetype = TIMESTAMPTZOID;
-      c->coalescecollid = InvalidOid;
-      c->location = -1;
-      const TimestampTz open_end = tie.lower ? DT_NOBEGIN : DT_NOEND;
-      c->args = list_make2(substitute(tie.expr, tie.key, value),
-                           makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), TimestampTzGetDatum(open_end),
-                                     false, FLOAT8PASSBYVAL));
-      conds = lappend(conds, condition(cx, tie.lower, key, column, reinterpret_cast<Expr*>(c)));
-    }
-    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
-  }
-  return out;
+  return per_column(key, rte, ties, [&](const Tie& tie) {
+    CoalesceExpr* c = makeNode(CoalesceExpr);
+    c->coalescetype = TIMESTAMPTZOID;
+    c->coalescecollid = InvalidOid;
+    c->location = -1;
+    const TimestampTz open_end = tie.lower ? DT_NOBEGIN : DT_NOEND;
+    c->args = list_make2(substitute(tie.expr, tie.key, value),
+                         makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), TimestampTzGetDatum(open_end),
+                                   false, FLOAT8PASSBYVAL));
+    return list_make1(condition(cx, tie.lower, key, tie.column, reinterpret_cast<Expr*>(c)));
+  });
 }
 
 // The table column the key Var reads, with the ties of its table's constraints on it; false where
@@ -465,31 +474,20 @@ List* time_to_column_conditions(OpExpr* op, Context* cx) {
   Ties ties;
   if (!key_ties(cx, key, &rte, &ties)) return NIL;
   const bool partitioned = rte->inh && (rte->relkind == RELKIND_PARTITIONED_TABLE || has_subclass(rte->relid));
-  List* out = NIL;
-  bool done[lengthof(ties.items)] = {};
-  for (int t = 0; t < ties.count; ++t) {
-    if (done[t]) continue;
-    const AttrNumber column = ties.items[t].column;
-    List* conds = NIL;
-    for (int u = t; u < ties.count; ++u) {
-      const Tie& tie = ties.items[u];
-      if (tie.column != column) continue;
-      done[u] = true;
-      std::int64_t shift = 0;
-      Node* tie_call = split_time_expr(tie.expr, &shift);
-      bool tie_sub_ms;
-      if (reinterpret_cast<FuncExpr*>(tie_call)->funcid != reinterpret_cast<FuncExpr*>(call)->funcid ||
-          !time_call(tie_call, &unused, &tie_sub_ms) || tie_sub_ms != sub_ms)
-        continue;
-      // time >= X meets a lower tie (col >= time + s); time <= X an upper one.
-      const bool from_below = cmp == uuidx::TimeCmp::ge || cmp == uuidx::TimeCmp::gt || cmp == uuidx::TimeCmp::eq;
-      const bool from_above = cmp == uuidx::TimeCmp::le || cmp == uuidx::TimeCmp::lt || cmp == uuidx::TimeCmp::eq;
-      if ((tie.lower && from_below) || (!tie.lower && from_above))
-        conds = list_concat(conds, shifted_bound_conditions(cx, tie.lower, key, column, instant, shift, partitioned));
-    }
-    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
-  }
-  return out;
+  const Oid call_fn = reinterpret_cast<FuncExpr*>(call)->funcid;
+  // time >= X meets a lower tie (col >= time + s); time <= X an upper one.
+  const bool from_below = cmp == uuidx::TimeCmp::ge || cmp == uuidx::TimeCmp::gt || cmp == uuidx::TimeCmp::eq;
+  const bool from_above = cmp == uuidx::TimeCmp::le || cmp == uuidx::TimeCmp::lt || cmp == uuidx::TimeCmp::eq;
+  return per_column(key, rte, ties, [&](const Tie& tie) -> List* {
+    std::int64_t shift = 0;
+    Node* tie_call = split_time_expr(tie.expr, &shift);
+    Node* unused_key;
+    bool tie_sub_ms;
+    if (reinterpret_cast<FuncExpr*>(tie_call)->funcid != call_fn || !time_call(tie_call, &unused_key, &tie_sub_ms) ||
+        tie_sub_ms != sub_ms || !(tie.lower ? from_below : from_above))
+      return NIL;
+    return shifted_bound_conditions(cx, tie.lower, key, tie.column, instant, shift, partitioned);
+  });
 }
 
 // The v7 value of C's millisecond that sorts first (lower) or last: every v7 from C on has a time
@@ -533,23 +531,11 @@ List* key_range_conditions(OpExpr* op, Context* cx) {
   if (!column_is_v7(cx->query, key, true, &proof_types)) return NIL;
   cx->deps->domains = list_concat(cx->deps->domains, proof_types);
   Const* edge = v7_of_millisecond(reinterpret_cast<Const*>(value), sense == 1);
-  List* out = NIL;
-  bool done[lengthof(ties.items)] = {};
-  for (int t = 0; t < ties.count; ++t) {
-    if (done[t]) continue;
-    const AttrNumber column = ties.items[t].column;
-    List* conds = NIL;
-    for (int u = t; u < ties.count; ++u) {
-      const Tie& tie = ties.items[u];
-      if (tie.column != column) continue;
-      done[u] = true;
-      TimestampTz at;
-      if (tie.lower == (sense == 1) && computed_bound(tie, edge, &at))
-        conds = lappend(conds, condition(cx, tie.lower, key, column, instant_const(at)));
-    }
-    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
-  }
-  return out;
+  return per_column(key, rte, ties, [&](const Tie& tie) -> List* {
+    TimestampTz at;
+    if (tie.lower != (sense == 1) || !computed_bound(tie, edge, &at)) return NIL;
+    return list_make1(condition(cx, tie.lower, key, tie.column, instant_const(at)));
+  });
 }
 
 // The other way round: `col op X` on a tied column, X a constant or the transaction's time (moved
@@ -662,26 +648,10 @@ Node* rewrite_clause(Node* node, Context* cx) {
   return added != NIL ? reinterpret_cast<Node*>(make_andclause(lcons(node, added))) : node;
 }
 
-bool rewrite_walker(Node* node, void* context) {
-  if (node == nullptr) return false;
-  Context* cx = static_cast<Context*>(context);
-  if (IsA(node, Query)) {
-    Query* query = reinterpret_cast<Query*>(node);
-    Context inner = *cx;
-    inner.query = query;
-#if PG_VERSION_NUM >= 170000
-    if (query->commandType == CMD_MERGE) query->mergeJoinCondition = rewrite_clause(query->mergeJoinCondition, &inner);
-#endif
-    return query_tree_walker(query, UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
-  }
-  if (IsA(node, FromExpr)) {
-    FromExpr* f = reinterpret_cast<FromExpr*>(node);
-    f->quals = rewrite_clause(f->quals, cx);
-  } else if (IsA(node, JoinExpr)) {
-    JoinExpr* j = reinterpret_cast<JoinExpr*>(node);
-    j->quals = rewrite_clause(j->quals, cx);
-  }
-  return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
+Node* rewrite_query_clause(Node* clause, Query* query, void* arg) {
+  Context inner = *static_cast<Context*>(arg);
+  inner.query = query;
+  return rewrite_clause(clause, &inner);
 }
 
 // pg_catalog's `timestamptz op interval`, named with its schema.
@@ -704,7 +674,7 @@ void add_column_bounds(Query* parse, ParamListInfo bound_params, PlanDependencie
   if (!OidIsValid(cx.ts_ge) || !OidIsValid(cx.ts_le) || !OidIsValid(cx.ts_pl_interval) ||
       !OidIsValid(cx.ts_mi_interval))
     return;
-  rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
+  rewrite_join_quals(parse, rewrite_query_clause, &cx);
 }
 
 }  // namespace uuidx_planner

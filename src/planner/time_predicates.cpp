@@ -17,6 +17,7 @@
 // lives in these frames, so an error (longjmp) unwinds nothing.
 #include "../core/v7time.hpp"
 #include "time_predicates.hpp"
+#include "join_quals.hpp"
 #include "nodes.hpp"
 #include "own_functions.hpp"
 #include "qual_folding.hpp"
@@ -334,29 +335,10 @@ Node* rewrite_clause(Node* node, WalkContext* cx) {
   return rewrite_folded(node, cx);
 }
 
-// Visits every query of the statement (subqueries in FROM, CTEs, sublinks) and rewrites the
-// clauses of its join tree.
-bool rewrite_walker(Node* node, void* context) {
-  if (node == nullptr) return false;
-  WalkContext* cx = static_cast<WalkContext*>(context);
-  if (IsA(node, Query)) {
-    Query* query = reinterpret_cast<Query*>(node);
-    WalkContext inner = {query, cx->lookups, cx->params};
-#if PG_VERSION_NUM >= 170000
-    // From 17 on MERGE keeps its ON condition here, not in the join tree; like a JOIN ... ON, a
-    // row matches when it is true.
-    if (query->commandType == CMD_MERGE) query->mergeJoinCondition = rewrite_clause(query->mergeJoinCondition, &inner);
-#endif
-    return query_tree_walker(query, UUIDX_TREE_WALKER(rewrite_walker), &inner, 0);
-  }
-  if (IsA(node, FromExpr)) {
-    FromExpr* f = reinterpret_cast<FromExpr*>(node);
-    f->quals = rewrite_clause(f->quals, cx);
-  } else if (IsA(node, JoinExpr)) {
-    JoinExpr* j = reinterpret_cast<JoinExpr*>(node);
-    j->quals = rewrite_clause(j->quals, cx);
-  }
-  return expression_tree_walker(node, UUIDX_TREE_WALKER(rewrite_walker), context);
+Node* rewrite_query_clause(Node* clause, Query* query, void* arg) {
+  WalkContext* cx = static_cast<WalkContext*>(arg);
+  WalkContext inner = {query, cx->lookups, cx->params};
+  return rewrite_clause(clause, &inner);
 }
 
 }  // namespace
@@ -366,7 +348,7 @@ void rewrite_time_predicates(Query* parse, ParamListInfo bound_params, PlanDepen
   lookups.added = added;
   lookups.deps = deps;
   WalkContext cx = {parse, &lookups, bound_params};
-  rewrite_walker(reinterpret_cast<Node*>(parse), &cx);
+  rewrite_join_quals(parse, rewrite_query_clause, &cx);
 }
 
 }  // namespace uuidx_planner
