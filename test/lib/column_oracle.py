@@ -35,7 +35,9 @@ TABLES = {
     # A day is 23 or 25 hours in some zones: checked in UTC, rows may lie outside another zone's bound.
     'c_days': ('uuid', False, "created_at >= uuid_extract_time(id) - interval '1 day' "
                "AND created_at <= uuid_extract_time(id) + interval '1 mon'", -DAY_MS, 28 * DAY_MS, False, True, False),
-    'c_lower': ('uuid', True, 'created_at >= uuid_extract_timestamp(id)', 0, None, False, True, True),
+    # uuidx's uuid_extract_timestamp, named with its schema: 17's own reads v1 only (NULL for a v7,
+    # so a tie through it bounds v1 keys alone).
+    'c_lower': ('uuid', True, 'created_at >= public.uuid_extract_timestamp(id)', 0, None, False, True, True),
     # A key NOT NULL and v7 only: a range of created_at also bounds the key (its index).
     'c_keyed': ('uuid_v7 NOT NULL PRIMARY KEY', True, "created_at BETWEEN uuid_extract_time(id) - interval '1 minute' "
                 "AND uuid_extract_time(id) + interval '2 seconds'", -60000, 2000, False, False, True),
