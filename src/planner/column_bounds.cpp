@@ -502,6 +502,15 @@ Const* v7_of_millisecond(const Const* c, bool lower) {
   return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, UUIDPGetDatum(u), false, false);
 }
 
+// A v7 of 2024-06-01 12:00 UTC: whether a time call reads v7 values.
+Const* sample_v7() {
+  static const unsigned char bytes[UUID_LEN] = {0x01, 0x8f, 0xd3, 0xab, 0xc2, 0x00, 0x70, 0x00,
+                                                0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+  pg_uuid_t* u = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
+  memcpy(u->data, bytes, UUID_LEN);
+  return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, UUIDPGetDatum(u), false, false);
+}
+
 // `key >= C` (or >, <=, <), C known at planning. On a key proven to hold v7 values of the RFC
 // variant only (a NULL key matches no range), the key's time is at least (at most) that of the
 // first (last) v7 of C's millisecond, and the tie's column gets the bound that time implies.
@@ -597,9 +606,13 @@ List* column_to_key_conditions(OpExpr* op, Context* cx) {
     if (getBaseType(key->vartype) != UUIDOID || !column_is_v7(cx->query, key, true, &proof_types) ||
         !role_may_execute(tie.time_fn, tie.time_fn, cx->deps))
       continue;
-    cx->deps->domains = list_concat(cx->deps->domains, proof_types);
     std::int64_t shift = 0;
     Node* call = split_time_expr(tie.expr, &shift);
+    // The time call must read a v7's time: 17's own uuid_extract_timestamp reads v1 only, NULL for
+    // every v7, so its tie holds nothing, and the comparison added would drop every row.
+    TimestampTz unused_at;
+    if (!computed_bound(tie, sample_v7(), &unused_at)) continue;
+    cx->deps->domains = list_concat(cx->deps->domains, proof_types);
     Node* key_arg = key->vartype == UUIDOID
                         ? reinterpret_cast<Node*>(key)
                         : reinterpret_cast<Node*>(makeRelabelType(reinterpret_cast<Expr*>(key), UUIDOID, -1, InvalidOid,

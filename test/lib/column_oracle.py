@@ -41,6 +41,10 @@ TABLES = {
     # A key NOT NULL and v7 only: a range of created_at also bounds the key (its index).
     'c_keyed': ('uuid_v7 NOT NULL PRIMARY KEY', True, "created_at BETWEEN uuid_extract_time(id) - interval '1 minute' "
                 "AND uuid_extract_time(id) + interval '2 seconds'", -60000, 2000, False, False, True),
+    # The same through uuid_extract_timestamp, unqualified: on 17 the server's, which reads v1 only
+    # (NULL for every v7): the tie holds nothing there, and must bound nothing.
+    'c_keyed_pg': ('uuid_v7 NOT NULL PRIMARY KEY', True, "created_at BETWEEN uuid_extract_timestamp(id) - interval "
+                   "'1 minute' AND uuid_extract_timestamp(id) + interval '2 seconds'", -60000, 2000, False, False, True),
     'c_sub_ms': ('uuid', True, "created_at BETWEEN uuid_extract_time(id, true) AND uuid_extract_time(id, true) "
                  "+ interval '5 ms'", 0, 4, False, False, True),
     'c_inherit': ('uuid', True, "created_at BETWEEN uuid_extract_time(id) - interval '1 hour' "

@@ -26,8 +26,11 @@ my ($rc, $errors) = psql_script($node, 'oracle', "$work/oracle.sql", "$work/orac
 note(sprintf('oracle script: exit code %d, %d ms (seed %s, %s lookups a table)', $rc >> 8, (time - $start) * 1000, $seed, $n));
 ok($rc == 0 && $errors eq '', 'oracle script ran') or diag($errors);
 
+my ($major) = `pg_config --version` =~ /^PostgreSQL (\d+)/;
 my %never = map { $_ => 1 } qw(c_days c_dropped c_no_tie c_not_valid);
-my %unpartitioned = map { $_ => 1 } qw(c_inherit c_keyed c_sub_ms);
+# 17's own uuid_extract_timestamp reads v1 only: c_keyed_pg's tie holds nothing for its v7 keys.
+my %few = map { $_ => 1 } ($major == 17 ? 'c_keyed_pg' : ());
+my %unpartitioned = map { $_ => 1 } qw(c_inherit c_keyed c_keyed_pg c_sub_ms);
 my $stats = oracle_python('column_oracle.py', 'check', "$work/oracle.out");
 my $tables = 0;
 for my $line (split /\n/, $stats)
@@ -45,6 +48,10 @@ for my $line (split /\n/, $stats)
 	{
 		ok($fired == 0 && $scans_on == $scans_off, "$table: never bounded");
 	}
+	elsif ($few{$table})
+	{
+		ok($fired * 100 < $tried * 30, "$table: bounded only by comparisons of that time itself");
+	}
 	else
 	{
 		# About 45 to 65 % of the lookups have a key with a time (the others: NULL, a v4, OR v < 5).
@@ -52,7 +59,7 @@ for my $line (split /\n/, $stats)
 		ok($scans_on < $scans_off, "$table: fewer partitions scanned") unless $unpartitioned{$table};
 	}
 }
-is($tables, 12, 'every table checked');
+is($tables, 13, 'every table checked');
 
 # Controls. The check sees a changed answer: one row count altered in a copy of the output.
 my $out = slurp_file("$work/oracle.out");
