@@ -37,12 +37,14 @@
 #include "join_quals.hpp"
 #include "nodes.hpp"
 #include "own_functions.hpp"
+#include "qual_folding.hpp"
 #include "time_comparison.hpp"
 #include "time_predicates.hpp"
 #include "transaction_time.hpp"
 #include "v7_proof.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 extern "C" {
 #include "access/stratnum.h"
@@ -202,7 +204,8 @@ List* per_column(const Var* key, const RangeTblEntry* rte, const Ties& ties, For
       done[u] = true;
       conds = list_concat(conds, for_tie(ties.items[u]));
     }
-    if (conds != NIL) out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+    if (conds != NIL)
+      out = list_concat(out, finish_column(conds, key, column, table_column_not_null(rte->relid, rte->inh, column)));
   }
   return out;
 }
@@ -276,7 +279,7 @@ List* known_key_conditions(const Context* cx, const Var* key, const RangeTblEntr
       for (int k = 1; k < n; ++k) b = has_lo ? std::min(b, lo[k]) : std::max(b, hi[k]);
       conds = list_make1(condition(cx, has_lo, key, column, instant_const(b)));
     }
-    out = list_concat(out, finish_column(conds, key, column, column_not_null(rte->relid, column)));
+    out = list_concat(out, finish_column(conds, key, column, table_column_not_null(rte->relid, rte->inh, column)));
   }
   return out;
 }
@@ -422,6 +425,33 @@ List* lookup_conditions(Node* node, Context* cx) {
   return list_concat(equality_conditions(cx, left, right), equality_conditions(cx, right, left));
 }
 
+// The most the transaction's time (current_time_instant) can be moved by in `instant`, in µs:
+// intervals at 31 days a month and 25 hours a day, a date_trunc at 1000 years.
+std::int64_t current_time_offset(Node* instant) {
+  Node* node = strip_relabel(instant);
+  if (node == nullptr) return 0;
+  if (IsA(node, FuncExpr)) {
+    FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
+    if (list_length(f->args) != 2) return 0;  // now() and the like
+    return current_time_offset(reinterpret_cast<Node*>(lsecond(f->args))) + 1000 * 366 * USECS_PER_DAY;
+  }
+  if (!IsA(node, OpExpr)) return 0;  // CURRENT_TIMESTAMP
+  OpExpr* op = reinterpret_cast<OpExpr*>(node);
+  const bool interval_first = exprType(reinterpret_cast<Node*>(linitial(op->args))) == INTERVALOID;
+  const Interval* i =
+      DatumGetIntervalP(reinterpret_cast<Const*>(interval_first ? linitial(op->args) : lsecond(op->args))->constvalue);
+  const std::int64_t by = std::abs(static_cast<std::int64_t>(i->month)) * 31 * USECS_PER_DAY +
+                          std::abs(static_cast<std::int64_t>(i->day)) * 25 * USECS_PER_HOUR + std::abs(i->time);
+  return by + current_time_offset(reinterpret_cast<Node*>(interval_first ? lsecond(op->args) : linitial(op->args)));
+}
+
+// Whether the transaction's time moved as `instant` moves it, then by `shift`, stays inside
+// timestamptz's range: the clock lies between 1970 and 10000, so 3000 years either way do.
+bool current_time_shift_fits(Node* instant, std::int64_t shift) {
+  constexpr std::int64_t kMax = 3000 * 366 * USECS_PER_DAY;
+  return current_time_offset(instant) + std::abs(shift) <= kMax;
+}
+
 // `col >= X + s` (lower) or `col <= X + s`, X an instant that cannot fail moved by the tie's
 // shift: a constant (computed), the transaction's time (an expression, and on a partitioned
 // table also its value now, so that partitions are pruned when planning: the plan is then valid
@@ -443,7 +473,7 @@ List* shifted_bound_conditions(Context* cx, bool lower, const Var* key, AttrNumb
     if (shift != 0 || reinterpret_cast<Param*>(x)->paramtype != TIMESTAMPTZOID) return NIL;
     return list_make1(condition(cx, lower, key, column, reinterpret_cast<Expr*>(copy_node(x))));
   }
-  if (!current_time_instant(x)) return NIL;
+  if (!current_time_instant(x) || !current_time_shift_fits(x, shift)) return NIL;
   List* out = list_make1(condition(cx, lower, key, column, shifted(cx, x, shift)));
   TimestampTz planned;
   if (partitioned && transaction_time_value(x, &planned)) {
@@ -583,7 +613,7 @@ List* column_to_key_conditions(OpExpr* op, Context* cx) {
     if (TIMESTAMP_NOT_FINITE(known)) return NIL;
   } else if (!current_time_instant(instant)) {
     return NIL;
-  }
+  }  // (each tie's shift is checked below: current_time_shift_fits)
   if (col->varlevelsup != 0 || col->varattno <= 0 || col->vartype != TIMESTAMPTZOID || col->varno <= 0 ||
       static_cast<int>(col->varno) > list_length(cx->query->rtable))
     return NIL;
@@ -597,7 +627,7 @@ List* column_to_key_conditions(OpExpr* op, Context* cx) {
     const Tie& tie = ties.items[i];
     // col >= X meets an upper tie (col <= E); col <= X a lower one.
     if (tie.column != col->varattno || (sense == 1 && tie.lower) || (sense == -1 && !tie.lower)) continue;
-    if (tree_has_foreign_table(rte->relid, rte->inh) || !column_not_null(rte->relid, tie.key)) continue;
+    if (tree_has_foreign_table(rte->relid, rte->inh) || !table_column_not_null(rte->relid, rte->inh, tie.key)) continue;
     Var* key = reinterpret_cast<Var*>(copy_node(col));
     key->varattno = tie.key;
     key->varattnosyn = tie.key;
@@ -624,6 +654,7 @@ List* column_to_key_conditions(OpExpr* op, Context* cx) {
       if (!IS_VALID_TIMESTAMP(at)) continue;
       bound = instant_const(at);
     } else {
+      if (!current_time_shift_fits(instant, shift)) continue;
       bound = shifted(cx, instant, -shift);
     }
     const Oid cmp = tie.lower ? cx->ts_le : cx->ts_ge;  // time(key) <= X - s, or >= X - s

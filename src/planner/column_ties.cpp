@@ -26,6 +26,8 @@ namespace uuidx_planner {
 
 namespace {
 
+constexpr std::int64_t kMaxTieShift = 1000 * 366 * USECS_PER_DAY;  // 1000 years
+
 // A constant interval without days or months: moving an instant by it is the same in every time
 // zone. `- interval '1 day'` is 23 or 25 hours in some, so a row checked in one zone may lie
 // outside the bound computed in another; such a constraint is not used.
@@ -90,6 +92,11 @@ void read_comparison(Node* node, Ties* ties) {
     AttrNumber key;
     Oid time_fn;
     if (!read_time_expr(sides[1 - i], &key, &time_fn)) continue;
+    // Intervals chained in E may add up past what any UUID's time moved by stays inside
+    // timestamptz's range with: such a tie is not used.
+    std::int64_t shift = 0;
+    split_time_expr(sides[1 - i], &shift);
+    if (shift > kMaxTieShift || shift < -kMaxTieShift) continue;
     const int s = i == 0 ? sense : -sense;  // E op column: column is on the other side
     for (int lower = 0; lower < 2; ++lower) {
       if ((s == 1 && !lower) || (s == -1 && lower) || ties->count >= static_cast<int>(lengthof(ties->items))) continue;
@@ -142,18 +149,6 @@ void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out) {
   table_close(rel, NoLock);
   for (int i = 0; i < all.count; ++i)
     if (key == 0 || all.items[i].key == key) out->items[out->count++] = all.items[i];
-}
-
-// Whether a validated NOT NULL constraint keeps NULL out of the column.
-bool column_not_null(Oid relid, AttrNumber column) {
-  Relation rel = table_open(relid, NoLock);
-#if PG_VERSION_NUM >= 180000
-  const bool not_null = TupleDescCompactAttr(RelationGetDescr(rel), column - 1)->attnullability == ATTNULLABLE_VALID;
-#else
-  const bool not_null = TupleDescAttr(RelationGetDescr(rel), column - 1)->attnotnull;
-#endif
-  table_close(rel, NoLock);
-  return not_null;
 }
 
 }  // namespace uuidx_planner

@@ -34,7 +34,4 @@ void table_ties(Oid relid, bool inh, AttrNumber key, Ties* out);
 // A tie's E as its time call, and the µs it moves the time by (added to *shift).
 Node* split_time_expr(Node* node, std::int64_t* shift);
 
-// Whether a validated NOT NULL constraint keeps NULL out of the column.
-bool column_not_null(Oid relid, AttrNumber column);
-
 }  // namespace uuidx_planner

@@ -138,28 +138,7 @@ bool var_never_null(const Query* query, const Var* var) {
   if (!in_join_tree(reinterpret_cast<const Node*>(query->jointree), static_cast<int>(var->varno))) return false;
   const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
   if (rte->rtekind != RTE_RELATION) return false;
-  if (!column_not_null(rte->relid, var->varattno)) return false;
-  if (!rte->inh || !has_subclass(rte->relid)) return true;
-  // The scan reads the children too: each must hold the column NOT NULL (before 18 an inheritance
-  // child may drop an inherited NOT NULL; 18's may be NO INHERIT), found by name as its number
-  // may differ. Every child the plan reads is among its relations, so a change of one plans again.
-  char* name = get_attname(rte->relid, var->varattno, true);
-  if (name == nullptr) return false;
-  List* members = find_all_inheritors(rte->relid, NoLock, nullptr);
-  bool all = true;
-  const ListCell* lc;
-  foreach (lc, members) {
-    const Oid member = lfirst_oid(lc);
-    if (member == rte->relid) continue;
-    const AttrNumber attno = get_attnum(member, name);
-    if (attno == InvalidAttrNumber || !column_not_null(member, attno)) {
-      all = false;
-      break;
-    }
-  }
-  list_free(members);
-  pfree(name);
-  return all;
+  return uuidx_planner::table_column_not_null(rte->relid, rte->inh, var->varattno);
 }
 
 Node* fold(Node* node, const Query* query, int depth);
@@ -296,5 +275,32 @@ Node* fold(Node* node, const Query* query, int depth) {
 namespace uuidx_planner {
 
 Node* fold_for_matching(Node* clause, Query* query) { return fold(clause, query, 0); }
+
+bool table_column_not_null(Oid relid, bool inh, AttrNumber attno) {
+  if (!column_not_null(relid, attno)) return false;
+  // A partition keeps its parent's NOT NULL (PostgreSQL refuses to drop it, and 18 a NO INHERIT
+  // one on a partitioned table).
+  if (!inh || get_rel_relkind(relid) == RELKIND_PARTITIONED_TABLE || !has_subclass(relid)) return true;
+  // The scan reads the children too: each must hold the column NOT NULL (before 18 an inheritance
+  // child may drop an inherited NOT NULL; 18's may be NO INHERIT), found by name as its number
+  // may differ. Every child the plan reads is among its relations, so a change of one plans again.
+  char* name = get_attname(relid, attno, true);
+  if (name == nullptr) return false;
+  List* members = find_all_inheritors(relid, NoLock, nullptr);
+  bool all = true;
+  const ListCell* lc;
+  foreach (lc, members) {
+    const Oid member = lfirst_oid(lc);
+    if (member == relid) continue;
+    const AttrNumber member_attno = get_attnum(member, name);
+    if (member_attno == InvalidAttrNumber || !column_not_null(member, member_attno)) {
+      all = false;
+      break;
+    }
+  }
+  list_free(members);
+  pfree(name);
+  return all;
+}
 
 }  // namespace uuidx_planner

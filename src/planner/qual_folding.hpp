@@ -18,4 +18,8 @@ namespace uuidx_planner {
 // NOT NULL columns, which a plan already depends on through its relations.
 Node* fold_for_matching(Node* clause, Query* query);
 
+// Whether column `attno` of table `relid` is NOT NULL by a validated, enforced constraint, in the
+// table and, when `inh`, in every inheritance child the scan reads.
+bool table_column_not_null(Oid relid, bool inh, AttrNumber attno);
+
 }  // namespace uuidx_planner

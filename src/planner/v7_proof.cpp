@@ -194,7 +194,10 @@ ForeignCacheEntry foreign_cache[16];
 int foreign_cache_count = 0;
 int foreign_cache_next = 0;
 
-void forget_foreign_tables(Datum, Oid) { foreign_cache_count = 0; }
+void forget_foreign_tables(Datum, Oid) {
+  foreign_cache_count = 0;
+  foreign_cache_next = 0;  // the next answer goes to slot 0, the first the lookup reads
+}
 
 }  // namespace
 
