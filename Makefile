@@ -1,6 +1,6 @@
 # Makefile: builds the uuidx extension with PGXS, plus the core's unit tests (make unit).
 EXTENSION  = uuidx
-EXTVERSION = 1.3
+EXTVERSION = 1.4
 MODULE_big = uuidx
 
 CORE_SRCS    = $(wildcard src/core/*.cpp)

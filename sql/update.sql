@@ -1,5 +1,5 @@
 -- Versioned updates (same output on every major): 1.0 installed, used, and brought to the default version
--- (1.3, through 1.1 and 1.2) by ALTER EXTENSION uuidx UPDATE has exactly the objects of a fresh install (every member,
+-- (1.4, through 1.1, 1.2 and 1.3) by ALTER EXTENSION uuidx UPDATE has exactly the objects of a fresh install (every member,
 -- signature, volatility, strictness, parallel safety, symbol, owner, comment), the data and
 -- defaults made under 1.0 keep working, and the descriptions 1.0 wrote on pg_catalog's functions
 -- on 17 and 18 are the server's own again.

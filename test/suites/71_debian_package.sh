@@ -117,8 +117,8 @@ for p in "${packages[@]}"; do
   # What the package holds and needs.
   contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
   missing=""
-  for f in ./usr/lib/postgresql/$m/lib/uuidx.so ./usr/share/doc/$p/copyright uuidx.control uuidx--1.0.sql uuidx--1.3.sql \
-    uuidx--1.0--1.1.sql uuidx--1.1--1.2.sql uuidx--1.2--1.3.sql uuidx--1.2-sql.sql uuidx--1.2-sql--1.2.sql uuidx--1.3-sql.sql uuidx--1.3-sql--1.3.sql; do
+  for f in ./usr/lib/postgresql/$m/lib/uuidx.so ./usr/share/doc/$p/copyright uuidx.control uuidx--1.0.sql uuidx--1.4.sql \
+    uuidx--1.0--1.1.sql uuidx--1.1--1.2.sql uuidx--1.2--1.3.sql uuidx--1.2-sql.sql uuidx--1.2-sql--1.2.sql uuidx--1.3-sql.sql uuidx--1.3-sql--1.3.sql uuidx--1.3--1.4.sql uuidx--1.4-sql.sql uuidx--1.4-sql--1.4.sql; do
     [[ $f = ./* ]] || f=./usr/share/postgresql/$m/extension/$f
     grep -qx -- "$f" <<<"$contents" || missing="$missing $f"
   done

@@ -62,8 +62,9 @@ ok($archive_digest eq $digest_now && $tagged == 1, "the release's image archive:
 
 my @expected_files = qw(./lib/uuidx.so ./licenses/uuidx/LICENSE ./licenses/uuidx/copyright ./share/extension/uuidx--1.0--1.1.sql
   ./share/extension/uuidx--1.0.sql ./share/extension/uuidx--1.1--1.2.sql ./share/extension/uuidx--1.2--1.3.sql
-  ./share/extension/uuidx--1.2-sql--1.2.sql ./share/extension/uuidx--1.2-sql.sql ./share/extension/uuidx--1.3-sql--1.3.sql
-  ./share/extension/uuidx--1.3-sql.sql ./share/extension/uuidx--1.3.sql ./share/extension/uuidx.control);
+  ./share/extension/uuidx--1.2-sql--1.2.sql ./share/extension/uuidx--1.2-sql.sql ./share/extension/uuidx--1.3--1.4.sql
+  ./share/extension/uuidx--1.3-sql--1.3.sql ./share/extension/uuidx--1.3-sql.sql ./share/extension/uuidx--1.4-sql--1.4.sql
+  ./share/extension/uuidx--1.4-sql.sql ./share/extension/uuidx--1.4.sql ./share/extension/uuidx.control);
 my @files = files_under("$dirs/now/extension");
 is("@files", "@expected_files", 'extension directory from make install: lib/, share/extension/ and the licence');
 
@@ -170,8 +171,8 @@ sub checks {
 	provide($src, 'now', $mnt);
 	my $node = mounted_node("extdir_$src", $mnt);
 	note "$src: extension_control_path = '\$system:$mnt/share', dynamic_library_path = '\$libdir:$mnt/lib'";
-	check_sql($node, "$src: listed by pg_available_extensions, versions 1.0 to 1.3 and the SQL edition's 1.2-sql and 1.3-sql (to move from them)", qq{
-		SELECT default_version = '$version' AND vs = '1.0 1.1 1.2 1.2-sql 1.3 1.3-sql', format('default %s, versions %s', default_version, vs)
+	check_sql($node, "$src: listed by pg_available_extensions, versions 1.0 to 1.4 and the SQL edition's 1.2-sql, 1.3-sql and 1.4-sql (to move from them)", qq{
+		SELECT default_version = '$version' AND vs = '1.0 1.1 1.2 1.2-sql 1.3 1.3-sql 1.4 1.4-sql', format('default %s, versions %s', default_version, vs)
 		FROM pg_available_extensions,
 		     LATERAL (SELECT string_agg(version, ' ' ORDER BY version) vs FROM pg_available_extension_versions WHERE name = 'uuidx') v
 		WHERE name = 'uuidx'});
