@@ -96,8 +96,10 @@ def main(argv):
         upstream = upstream.rsplit("-", 1)[0] if "-" in upstream else upstream  # Debian revision
         check(f"debian/changelog's upstream version is {dist}", upstream == dist, f"{debver} (upstream {upstream})")
         check("debian/changelog's source package is uuidx", m.group(1) == "uuidx", m.group(1))
-        # Its entry's trailer: " -- NAME <ADDRESS>  Fri, 27 Nov 2026 12:00:00 +0000".
-        when = re.search(r"^ -- .*>  \w{3}, (\d+ \w{3} \d{4}) ", read(root, "debian/changelog"), re.M)
+        # The newest entry's trailer (the first, not the first that parses: an older entry may
+        # share its date): " -- NAME <ADDRESS>  Fri, 27 Nov 2026 12:00:00 +0000".
+        trailer = next((l for l in read(root, "debian/changelog").splitlines() if l.startswith(" -- ")), "")
+        when = re.match(r"^ -- .*>  \w{3}, (\d+ \w{3} \d{4}) ", trailer)
         when = datetime.datetime.strptime(when.group(1), "%d %b %Y").date().isoformat() if when else None
         check("debian/changelog's entry is dated as the CHANGELOG.md heading",
               bool(heading) and when == heading.group(1), when)
