@@ -2,12 +2,15 @@
 -- uuid_v7_plausible), with the C build's answers and messages: the version first (RFC 9562
 -- section 4.2, as uuid_check_version), then the time in whole ms (section 5.7) against
 -- clock_timestamp() + max_ahead and min_time; NULL for either limit is no limit.
-CREATE FUNCTION @extschema@.uuid_v7_check(id uuid, max_ahead interval DEFAULT '1 minute', min_time timestamptz DEFAULT '2020-01-01 00:00:00+00') RETURNS boolean
-  LANGUAGE plpgsql
+
+-- The verdict against a clock reading given as an argument: STABLE (timestamptz + interval reads
+-- the time zone), so the PL/pgSQL runs no command of its own and the callers, which read the
+-- clock, stay PARALLEL SAFE. `raise`: a refusal is an error (23514) rather than false.
+CREATE FUNCTION @extschema@.uuidx_sql_v7_check_at(id uuid, clock timestamptz, max_ahead interval, min_time timestamptz, raise boolean) RETURNS boolean
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
   SET search_path = pg_catalog, pg_temp
 AS $fn$
 DECLARE
-  clock timestamptz := clock_timestamp();
   latest timestamptz := clock + max_ahead;
   at timestamptz;
 BEGIN
@@ -15,6 +18,9 @@ BEGIN
     RETURN NULL;
   END IF;
   IF @extschema@.uuidx_sql_version(id) IS DISTINCT FROM 7 THEN
+    IF NOT raise THEN
+      RETURN false;
+    END IF;
     RAISE USING ERRCODE = '23514',
       MESSAGE = format('key must be a UUIDv7, not %s',
         CASE
@@ -28,6 +34,9 @@ BEGIN
   END IF;
   at := @extschema@.uuid_extract_time(id);
   IF at > latest THEN
+    IF NOT raise THEN
+      RETURN false;
+    END IF;
     RAISE USING ERRCODE = '23514',
       MESSAGE = format('UUIDv7 key is dated more than %s ahead of the server''s clock', max_ahead),
       DETAIL = format('The key "%s" is dated %s, the server''s clock reads %s, and the latest time accepted is %s.',
@@ -35,6 +44,9 @@ BEGIN
       HINT = 'The clock of the application that made the key is probably wrong.';
   END IF;
   IF at < min_time THEN
+    IF NOT raise THEN
+      RETURN false;
+    END IF;
     -- A key of 1970 holds Unix seconds (or nothing) where unix_ts_ms belongs: said so.
     IF at < '1971-01-01 00:00:00+00' THEN
       RAISE USING ERRCODE = '23514', MESSAGE = format('UUIDv7 key is dated before %s', min_time),
@@ -47,21 +59,17 @@ BEGIN
   RETURN true;
 END
 $fn$;
+COMMENT ON FUNCTION @extschema@.uuidx_sql_v7_check_at(uuid, timestamptz, interval, timestamptz, boolean) IS
+  'internal to the uuidx SQL edition: uuid_v7_check (raise) or uuid_v7_plausible against the given clock reading';
+
+CREATE FUNCTION @extschema@.uuid_v7_check(id uuid, max_ahead interval DEFAULT '1 minute', min_time timestamptz DEFAULT '2020-01-01 00:00:00+00') RETURNS boolean
+  LANGUAGE sql
+AS $fn$
+SELECT @extschema@.uuidx_sql_v7_check_at(id, pg_catalog.clock_timestamp(), max_ahead, min_time, true)
+$fn$;
 
 CREATE FUNCTION @extschema@.uuid_v7_plausible(id uuid, max_ahead interval DEFAULT '1 minute', min_time timestamptz DEFAULT '2020-01-01 00:00:00+00') RETURNS boolean
-  LANGUAGE plpgsql
-  SET search_path = pg_catalog, pg_temp
+  LANGUAGE sql
 AS $fn$
-DECLARE
-  at timestamptz;
-BEGIN
-  IF id IS NULL THEN
-    RETURN NULL;
-  END IF;
-  IF @extschema@.uuidx_sql_version(id) IS DISTINCT FROM 7 THEN
-    RETURN false;
-  END IF;
-  at := @extschema@.uuid_extract_time(id);
-  RETURN (max_ahead IS NULL OR at <= clock_timestamp() + max_ahead) AND (min_time IS NULL OR at >= min_time);
-END
+SELECT @extschema@.uuidx_sql_v7_check_at(id, pg_catalog.clock_timestamp(), max_ahead, min_time, false)
 $fn$;

@@ -601,7 +601,9 @@ CREATE TABLE t.generated AS SELECT q, v, t.try(format('SELECT (%s)::pg_catalog.t
 FROM (VALUES ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v6()', 6), ('s.uuid_generate_v1mc()', 1), ('s.uuid_generate_v4()', 4), ('s.uuidv4()', 4),
              ('s.uuid_generate_v7()', 7), ('s.uuidv7()', 7), ('s.uuid_generate_v7_fresh()', 7), ('s.uuidv7(''1 hour''::pg_catalog.interval)', 7),
              ('s.uuid_generate_v7(''2024-01-01''::pg_catalog.timestamptz)', 7), ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v7()', 7),
-             ('(SELECT pg_catalog.count(*) FROM s.uuid_v7_partitions(''t.parted''::pg_catalog.regclass, ''2024-01-01''::pg_catalog.timestamptz, ''2024-01-03''::pg_catalog.timestamptz, ''1 day''::pg_catalog.interval))', 2)) AS g(q, v);
+             ('(SELECT pg_catalog.count(*) FROM s.uuid_v7_partitions(''t.parted''::pg_catalog.regclass, ''2024-01-01''::pg_catalog.timestamptz, ''2024-01-03''::pg_catalog.timestamptz, ''1 day''::pg_catalog.interval))', 2),
+             -- the volatile checks of client-made keys (true: 1)
+             ('s.uuid_v7_check(s.uuid_generate_v7())::pg_catalog.int4', 1), ('s.uuid_v7_plausible(s.uuid_generate_v7())::pg_catalog.int4', 1)) AS g(q, v);
 SQL
 )
 warned=$(grep -c 'WARNING:  planted' <<<"$hostile")
