@@ -12,9 +12,9 @@ namespace uuidx {
 // What the check finds, in the order it looks: the version first, then the time.
 enum class ClientV7Verdict : std::uint8_t {
   accepted,
-  not_v7,        // not a UUIDv7 of the RFC 9562 variant (§4.1, §4.2)
-  too_far_ahead, // unix_ts_ms (§5.7) later than the latest instant accepted
-  too_early,     // unix_ts_ms before the earliest instant accepted
+  not_v7,         // not a UUIDv7 of the RFC 9562 variant (§4.1, §4.2)
+  too_far_ahead,  // unix_ts_ms (§5.7) later than the latest instant accepted
+  too_early,      // unix_ts_ms before the earliest instant accepted
 };
 
 // The limits as Unix µs, each optional: the latest instant is the server's clock plus the

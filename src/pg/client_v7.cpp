@@ -19,8 +19,8 @@ uuidx::ClientV7Limits read_limits(FunctionCallInfo fcinfo, TimestampTz now, Time
   uuidx::ClientV7Limits limits;
   if (!PG_ARGISNULL(1)) {
     // The calendar arithmetic of clock_timestamp() + max_ahead, in the session's time zone.
-    *latest = DatumGetTimestampTz(
-        DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), PG_GETARG_DATUM(1)));
+    *latest =
+        DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), PG_GETARG_DATUM(1)));
     limits.has_latest = true;
     limits.latest_us = uuidx_pg::unix_micros_arg(*latest);
   }
@@ -33,7 +33,9 @@ uuidx::ClientV7Limits read_limits(FunctionCallInfo fcinfo, TimestampTz now, Time
 
 constexpr std::uint64_t kMsIn1970 = 365ULL * 86400 * 1000;  // 1971-01-01 in Unix ms
 
-char* timestamptz_text(TimestampTz t) { return DatumGetCString(DirectFunctionCall1(timestamptz_out, TimestampTzGetDatum(t))); }
+char* timestamptz_text(TimestampTz t) {
+  return DatumGetCString(DirectFunctionCall1(timestamptz_out, TimestampTzGetDatum(t)));
+}
 
 }  // namespace
 
@@ -55,8 +57,8 @@ UUIDX_FUNCTION(uuidx_v7_check) {
     ereport(ERROR, (errcode(ERRCODE_CHECK_VIOLATION), errmsg("key must be a UUIDv7, not %s", kind),
                     errdetail("The key is \"%s\".", key_text)));
   }
-  const TimestampTz key_time =
-      static_cast<TimestampTz>(static_cast<std::int64_t>(*uuidx::v7_unix_ms(key)) * 1000 - uuidx_pg::kPgEpochUnixMicros);
+  const TimestampTz key_time = static_cast<TimestampTz>(static_cast<std::int64_t>(*uuidx::v7_unix_ms(key)) * 1000 -
+                                                        uuidx_pg::kPgEpochUnixMicros);
   if (verdict == uuidx::ClientV7Verdict::too_far_ahead)
     ereport(ERROR,
             (errcode(ERRCODE_CHECK_VIOLATION),

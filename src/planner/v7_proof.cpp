@@ -6,10 +6,11 @@
 // uuid_extract_time also reads, sorts anywhere. So a rewrite holds only for a key that holds
 // nothing but v7 values, proven by a validated, enforced CHECK constraint as it stands now: the
 // domain's (uuid_v7, or any domain whose constraint calls uuidx's version check with 7) or the
-// table's (`uuid_extract_version(id) = 7`), or uuidx's check of client-made v7 keys in either. The key must be a column of a table (reached through
-// views, subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks
-// a foreign table's constraints against its data. The domains read for a proof are returned, so
-// that the plan depends on them: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT plans again.
+// table's (`uuid_extract_version(id) = 7`), or uuidx's check of client-made v7 keys in either.
+// The key must be a column of a table (reached through views, subqueries and joins) whose
+// scanned tree holds no foreign table: PostgreSQL never checks a foreign table's constraints
+// against its data. The domains read for a proof are returned, so that the plan depends on
+// them: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT plans again.
 //
 // Plain C-style code over PostgreSQL's APIs: no C++ object with a destructor lives in these frames.
 #include "v7_proof.hpp"

@@ -51,7 +51,7 @@ TEST(ClientV7, RefusesTheBadValuesClientsMake) {
   const auto l = limits(kMinute, kFloor2020);
   EXPECT_EQ(check_client_v7(v7_at(1924992000000), l), ClientV7Verdict::too_far_ahead);  // 2031
   EXPECT_EQ(check_client_v7(v7_at(2145916800000), l), ClientV7Verdict::too_far_ahead);  // 2038
-  EXPECT_EQ(check_client_v7(v7_at(0), l), ClientV7Verdict::too_early);                   // epoch 0
+  EXPECT_EQ(check_client_v7(v7_at(0), l), ClientV7Verdict::too_early);                  // epoch 0
   EXPECT_EQ(check_client_v7(v7_at(kNowUs / 1000 + 5 * 60000), l), ClientV7Verdict::too_far_ahead);
   // Unix seconds written into the ms field: 1970-01-21.
   EXPECT_EQ(check_client_v7(v7_at(kNowUs / 1000000), l), ClientV7Verdict::too_early);
