@@ -1,3 +1,95 @@
 -- uuidx 1.3 to 1.4: the objects 1.4 adds for keys made outside the database (TypeID and ULID
 -- text, a check of client-made v7 keys, deterministic v7 keys for re-keying, a version-mix report).
 \echo Use "ALTER EXTENSION uuidx UPDATE TO '1.4'" to load this file. \quit
+
+-- ---------------------------------------------------------------- checking client-made v7 keys
+-- A v7 key made by an application is refused when it is not a v7, dated more than max_ahead
+-- after the server's clock (clock_timestamp(), read when the row is checked), or dated before
+-- min_time; NULL for either limit is no limit. Once accepted a key stays accepted while the clock
+-- moves forward (the floor is fixed), so a dump restores later; a clock set back can refuse it.
+-- VOLATILE: the answer depends on the clock. Either one in a CHECK proves the key v7 for the
+-- planner's time rewrites, as the uuid_v7 domain does.
+CREATE FUNCTION @extschema@.uuid_v7_check(id uuid, max_ahead interval DEFAULT '1 minute', min_time timestamptz DEFAULT '2020-01-01 00:00:00+00') RETURNS boolean
+  AS 'MODULE_PATHNAME', 'uuidx_v7_check' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_check(uuid, interval, timestamptz) IS
+  'true for a UUIDv7 dated at most max_ahead after the server''s clock (clock_timestamp()) and not before min_time (NULL: no limit); otherwise a check_violation (23514) naming the key, its time, the clock and the limit; NULL for NULL; for CHECK constraints and domains over keys made by applications';
+
+CREATE FUNCTION @extschema@.uuid_v7_plausible(id uuid, max_ahead interval DEFAULT '1 minute', min_time timestamptz DEFAULT '2020-01-01 00:00:00+00') RETURNS boolean
+  AS 'MODULE_PATHNAME', 'uuidx_v7_plausible' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.uuid_v7_plausible(uuid, interval, timestamptz) IS
+  'whether uuid_v7_check(id, max_ahead, min_time) accepts the key, false instead of its error: for queries that look for bad keys';
+
+-- The skew of a client-made v7 key: its time (unix_ts_ms, RFC 9562 section 5.7) minus the
+-- instant the row was written (a created_at column); positive when the key is ahead.
+CREATE FUNCTION @extschema@.uuid_v7_skew(id uuid, at timestamptz) RETURNS interval
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $fn$
+SELECT CASE WHEN @extschema@.uuid_extract_version(id) OPERATOR(pg_catalog.=) 7
+            THEN @extschema@.uuid_extract_time(id) OPERATOR(pg_catalog.-) at END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uuid_v7_skew(uuid, timestamptz) IS
+  'the time of a UUIDv7 (to the millisecond) minus the given instant, such as the row''s created_at: positive when the key is ahead; NULL for other versions';
+
+-- ---------------------------------------------------------------- a key column's version mix
+-- Rows of a uuid column by what the keys are, one scan (two when it holds v7 keys), as the
+-- calling role (SELECT on the table is enough). sort_above_v7 counts the keys that sort above the
+-- greatest v7 key: while any do, a new v7 key is not inserted at the right end of the column's
+-- btree index but inside it. index_entry_share is the share of the entries of a btree index on
+-- the column (a non-partial one whose first column it is): one entry per row, NULL keys
+-- included, so the row share, given only when there is such an index.
+CREATE FUNCTION @extschema@.uuid_version_mix(tab regclass, col name)
+  RETURNS TABLE (version integer, kind text, rows bigint, row_share numeric, sort_above_v7 bigint, index_entry_share numeric)
+  LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE
+  SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  att pg_attribute;
+  base oid;
+  depth integer := 0;
+  indexed boolean;
+BEGIN
+  SELECT a.* INTO att FROM pg_attribute a
+    WHERE a.attrelid = tab AND a.attname = col AND a.attnum > 0 AND NOT a.attisdropped;
+  IF NOT FOUND THEN
+    RAISE USING ERRCODE = '42703', MESSAGE = format('column "%s" of relation %s does not exist', col, tab);
+  END IF;
+  -- A domain over uuid (uuid_v7, one over that) is a uuid column too.
+  base := att.atttypid;
+  WHILE base <> 'uuid'::regtype AND depth < 32 LOOP
+    SELECT CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE 0 END INTO base FROM pg_type t WHERE t.oid = base;
+    depth := depth + 1;
+    EXIT WHEN base = 0;
+  END LOOP;
+  IF base IS DISTINCT FROM 'uuid'::regtype THEN
+    RAISE USING ERRCODE = '42804', MESSAGE = format('column "%s" of relation %s is of type %s, not uuid', col, tab,
+      format_type(att.atttypid, att.atttypmod)),
+      HINT = 'uuid_version_mix reads a column of type uuid or of a domain over uuid.';
+  END IF;
+  SELECT EXISTS (SELECT FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+                 WHERE i.indrelid = tab AND i.indkey[0] = att.attnum AND i.indpred IS NULL AND am.amname = 'btree')
+    INTO indexed;
+  RETURN QUERY EXECUTE format($q$
+    WITH keys AS (
+      SELECT k.id,
+             CASE WHEN get_byte(uuid_send(k.id), 8) >> 6 = 2 THEN get_byte(uuid_send(k.id), 6) >> 4 END AS version
+      FROM (SELECT %1$I::uuid AS id FROM %2$s) k),
+    top AS (SELECT (SELECT id FROM keys WHERE version = 7 ORDER BY id DESC LIMIT 1) AS v7),
+    groups AS (
+      SELECT keys.version,
+             CASE
+               WHEN keys.id IS NULL THEN 'NULL'
+               WHEN keys.id = '00000000-0000-0000-0000-000000000000' THEN 'the nil UUID'
+               WHEN keys.id = 'ffffffff-ffff-ffff-ffff-ffffffffffff' THEN 'the max UUID'
+               WHEN keys.version IS NULL THEN 'another variant'
+               ELSE 'UUIDv' || keys.version
+             END AS kind,
+             count(*) AS rows,
+             count(*) FILTER (WHERE keys.id > top.v7) AS above
+      FROM keys CROSS JOIN top GROUP BY 1, 2)
+    SELECT g.version, g.kind, g.rows, round(g.rows / sum(g.rows) OVER (), 4), g.above,
+           CASE WHEN %3$L THEN round(g.rows / sum(g.rows) OVER (), 4) END
+    FROM groups g ORDER BY g.version NULLS LAST, g.kind$q$, col, tab, indexed);
+END
+$fn$;
+COMMENT ON FUNCTION @extschema@.uuid_version_mix(regclass, name) IS
+  'the rows of a uuid column by version (NULL: not of the RFC 9562 variant, or NULL) and kind, with their share of the rows, how many sort above the greatest UUIDv7 (while any do, new UUIDv7 keys go inside the btree index rather than at its right end), and their share of the entries of a btree index on the column when it has one';

@@ -360,6 +360,30 @@ FROM (VALUES
   ('one day', $$'good_parent', '2024-01-01', '2024-01-02', '1 day'$$),
   ('the same day again', $$'good_parent', '2024-01-01', '2024-01-02', '1 day'$$)) AS c(label, args);
 DROP TABLE bad_plain, bad_by_int, bad_by_list, good_parent;
+-- The check of client-made v7 keys on every uuid input, with no limit on the clock's side (a
+-- refusal there names the clock's reading); uuid_v7_plausible with its defaults (no input is near
+-- today, so its answer does not move); uuid_v7_skew against one instant.
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_check(%L::uuid, NULL)', i.u)) AS checked,
+       pg_temp.err(format('SELECT uuid_v7_plausible(%L::uuid)', i.u)) AS plausible,
+       pg_temp.err(format('SELECT uuid_v7_skew(%L::uuid, %L::timestamptz)', i.u, '2024-01-01 00:00:00+00')) AS skew
+FROM uuid_inputs AS i ORDER BY i.ord;
+-- Every instant as the floor and (but ±infinity) as the instant of the skew, for the greatest v7; tolerances
+-- that accept the v7 of 1970, or that no timestamptz can hold (22008).
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_check(%L::uuid, NULL, %L::timestamptz)', 'ffffffff-ffff-7fff-bfff-ffffffffffff', i.t)) AS as_floor,
+       CASE WHEN i.t NOT IN ('infinity', '-infinity') THEN  -- (17 subtracts them, giving infinite intervals)
+         pg_temp.err(format('SELECT uuid_v7_skew(%L::uuid, %L::timestamptz)', 'ffffffff-ffff-7fff-bfff-ffffffffffff', i.t)) END AS as_skew_instant
+FROM instants AS i ORDER BY i.ord;
+SELECT iv, pg_temp.err(format('SELECT uuid_v7_check(%L::uuid, %s::interval, NULL)', '00000000-0000-7000-8000-000000000000', iv)) AS checked,
+       pg_temp.err(format('SELECT uuid_v7_plausible(%L::uuid, %s::interval, NULL)', '00000000-0000-7000-8000-000000000000', iv)) AS plausible
+FROM unnest(ARRAY['NULL', '''0''', '''1 mon 2 days''', '''100000 years''', '''1000000 years''']) AS iv;
+-- uuid_version_mix: NULL (no rows), no table, no column, a column of another type.
+CREATE TABLE mix_target (id uuid, n int);
+INSERT INTO mix_target VALUES ('00000000-0000-7000-8000-000000000000', 1), (NULL, 2);
+SELECT label, pg_temp.err(format('SELECT string_agg(m::text, '','') FROM uuid_version_mix(%s) AS m', args)) AS result
+FROM (VALUES ('NULL table', $$NULL, 'id'$$), ('NULL column', $$'mix_target', NULL$$), ('no such table', $$'no_such_table', 'id'$$),
+             ('no such column', $$'mix_target', 'nope'$$), ('int column', $$'mix_target', 'n'$$), ('system column', $$'mix_target', 'xmin'$$),
+             ('uuid column', $$'mix_target', 'id'$$)) AS c(label, args);
+DROP TABLE mix_target;
 
 -- ------------------------------------------------------------------ the UUIDv47 facade
 -- Every uuid input both ways with a 16-byte key: only a v7 goes out and only a v4 comes back

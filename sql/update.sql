@@ -62,6 +62,8 @@ WHERE p.pronamespace = 'pg_catalog'::regnamespace AND p.proname IN ('uuid_extrac
 \set updated_catalog :extension_catalog
 
 \c regression_uuidx_update_new
+-- The same time zone as the other side: the catalog lists defaults of type timestamptz in it.
+SET timezone = 'UTC';
 CREATE EXTENSION uuidx;
 SELECT extversion FROM pg_extension WHERE extname = 'uuidx';
 \i sql/include/extension_catalog.psql

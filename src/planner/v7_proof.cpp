@@ -6,10 +6,11 @@
 // uuid_extract_time also reads, sorts anywhere. So a rewrite holds only for a key that holds
 // nothing but v7 values, proven by a validated, enforced CHECK constraint as it stands now: the
 // domain's (uuid_v7, or any domain whose constraint calls uuidx's version check with 7) or the
-// table's (`uuid_extract_version(id) = 7`). The key must be a column of a table (reached through
-// views, subqueries and joins) whose scanned tree holds no foreign table: PostgreSQL never checks
-// a foreign table's constraints against its data. The domains read for a proof are returned, so
-// that the plan depends on them: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT plans again.
+// table's (`uuid_extract_version(id) = 7`), or uuidx's check of client-made v7 keys in either.
+// The key must be a column of a table (reached through views, subqueries and joins) whose
+// scanned tree holds no foreign table: PostgreSQL never checks a foreign table's constraints
+// against its data. The domains read for a proof are returned, so that the plan depends on
+// them: ALTER DOMAIN ... ADD/DROP/VALIDATE CONSTRAINT plans again.
 //
 // Plain C-style code over PostgreSQL's APIs: no C++ object with a destructor lives in these frames.
 #include "v7_proof.hpp"
@@ -59,7 +60,8 @@ bool is_const_seven(Node* node) {
 
 // A check that admits v7 keys only: `version(key) = 7` (either side, smallint, integer or bigint
 // 7), with version uuidx's uuid_extract_version or the server's (17 and later), or uuidx's
-// uuid_check_version(key, 7, ...) (the uuid_v7 domain's), under AND. uuidx's functions are
+// uuid_check_version(key, 7, ...) (the uuid_v7 domain's) or uuid_v7_check / uuid_v7_plausible(key,
+// ...), under AND. uuidx's functions are
 // recognised by their C symbol (own_functions.cpp).
 bool says_v7(Node* node, AttrNumber attno, bool strict) {
   if (node == nullptr) return false;
@@ -75,8 +77,13 @@ bool says_v7(Node* node, AttrNumber attno, bool strict) {
   }
   if (IsA(node, FuncExpr)) {
     FuncExpr* f = reinterpret_cast<FuncExpr*>(node);
+    if (f->args == NIL || !is_checked_key(reinterpret_cast<Node*>(linitial(f->args)), attno)) return false;
+    // uuid_v7_check and uuid_v7_plausible refuse every non-v7 whatever their limits (NULL for
+    // a NULL key only), so either proves the key as uuid_check_version(key, 7, ...) does. A
+    // constraint stores only the arguments written (defaults are added when it is planned); a key
+    // passed by name (a NamedArgExpr) is not recognised, and proves nothing.
+    if (is_uuidx_symbol(f->funcid, "uuidx_v7_check") || is_uuidx_symbol(f->funcid, "uuidx_v7_plausible")) return true;
     return list_length(f->args) == 3 && is_uuidx_symbol(f->funcid, "uuidx_check_version") &&
-           is_checked_key(reinterpret_cast<Node*>(linitial(f->args)), attno) &&
            is_const_seven(reinterpret_cast<Node*>(lsecond(f->args)));
   }
   // `version(key) = 7` also holds for a value of another variant, whose version (and time) is

@@ -244,6 +244,17 @@ FROM t.instants, unnest('{uuid_v7_lower_bound,uuid_v7_upper_bound}'::text[]) f
 UNION ALL
 -- A v7 for an instant: its first 8 bytes (time and fraction; the rest is random).
 SELECT 'uuid_generate_v7(timestamp with time zone)', 'uuid_generate_v7', format('%L::pg_catalog.timestamptz', at) FROM t.instants
+UNION ALL
+-- The check of client-made v7 keys: keys of every version and time, limits far enough from the
+-- clock that both editions read it the same way (the messages name the limit, not the clock).
+SELECT f || '(uuid, interval, timestamp with time zone)', f, format('%L::pg_catalog.uuid', u) || CASE i % 5 WHEN 0 THEN ''
+         WHEN 1 THEN format(', %L::pg_catalog.interval', iv) WHEN 2 THEN format(', NULL::pg_catalog.interval, %L::pg_catalog.timestamptz', at)
+         ELSE format(', %L::pg_catalog.interval, %L::pg_catalog.timestamptz', iv, at) END
+FROM t.uuids JOIN t.instants USING (i), unnest('{uuid_v7_check,uuid_v7_plausible}'::text[]) f,
+     LATERAL (SELECT (ARRAY['1 minute', '100 years', '-30 years', '1 mon 2 days', '10000 years'])[1 + i % 5] AS iv) x
+UNION ALL
+SELECT 'uuid_v7_skew(uuid, timestamp with time zone)', 'uuid_v7_skew', format('%L::pg_catalog.uuid, %L::pg_catalog.timestamptz', u, at)
+FROM t.uuids JOIN t.instants USING (i)
 ;
 INSERT INTO t.cases (sig, fn, args, wrap)
 -- The one-argument forms under uuidx.facade_key: unset, and each way of writing a key.
@@ -279,7 +290,8 @@ INSERT INTO t.left_out VALUES
   ('uuid_generate_v6()', 'time of the call, random clock sequence and node'), ('uuid_generate_v4()', 'random'), ('uuidv4()', 'random'),
   ('uuid_generate_v7()', 'time of the call, random bits'), ('uuidv7()', 'time of the call, random bits'),
   ('uuid_generate_v7_fresh()', 'time of the call, random bits'), ('uuidv7(interval)', 'time of the call, random bits; its errors name the instant to the microsecond'),
-  ('uuid_v7_partitions(regclass, timestamp with time zone, timestamp with time zone, interval)', 'the PL/pgSQL of the C build''s install script in both editions');
+  ('uuid_v7_partitions(regclass, timestamp with time zone, timestamp with time zone, interval)', 'the PL/pgSQL of the C build''s install script in both editions'),
+  ('uuid_version_mix(regclass, name)', 'the PL/pgSQL of the C build''s install script in both editions; sql/client_checks runs it on both');
 SQL
 tap_note "part 2: seed $seed, $(tr ',' '\n' <<<"$vectors" | wc -l) values from sql/vectors.sql and sql/namebased.sql, cases made and run in $((SECONDS - t0)) s"
 checks "
@@ -589,7 +601,9 @@ CREATE TABLE t.generated AS SELECT q, v, t.try(format('SELECT (%s)::pg_catalog.t
 FROM (VALUES ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v6()', 6), ('s.uuid_generate_v1mc()', 1), ('s.uuid_generate_v4()', 4), ('s.uuidv4()', 4),
              ('s.uuid_generate_v7()', 7), ('s.uuidv7()', 7), ('s.uuid_generate_v7_fresh()', 7), ('s.uuidv7(''1 hour''::pg_catalog.interval)', 7),
              ('s.uuid_generate_v7(''2024-01-01''::pg_catalog.timestamptz)', 7), ('s.uuid_generate_v1()', 1), ('s.uuid_generate_v7()', 7),
-             ('(SELECT pg_catalog.count(*) FROM s.uuid_v7_partitions(''t.parted''::pg_catalog.regclass, ''2024-01-01''::pg_catalog.timestamptz, ''2024-01-03''::pg_catalog.timestamptz, ''1 day''::pg_catalog.interval))', 2)) AS g(q, v);
+             ('(SELECT pg_catalog.count(*) FROM s.uuid_v7_partitions(''t.parted''::pg_catalog.regclass, ''2024-01-01''::pg_catalog.timestamptz, ''2024-01-03''::pg_catalog.timestamptz, ''1 day''::pg_catalog.interval))', 2),
+             -- the volatile checks of client-made keys (true: 1)
+             ('s.uuid_v7_check(s.uuid_generate_v7())::pg_catalog.int4', 1), ('s.uuid_v7_plausible(s.uuid_generate_v7())::pg_catalog.int4', 1)) AS g(q, v);
 SQL
 )
 warned=$(grep -c 'WARNING:  planted' <<<"$hostile")
