@@ -7,7 +7,8 @@
 # typeid_prefix(text) its prefix), every invalid one is refused with 22P02 by uuid_from_typeid and
 # typeid_prefix, and both editions give the same message and detail. Controls: a lenient reader
 # (uuid_decode of the last 26 characters) takes some invalid vectors; a wrong uuid fails the
-# round trip.
+# round trip. Each edition's uuid_from_typeid in WHERE id = ... takes the key's index (control: a
+# condition on uuid_to_typeid of the column does not).
 source "$(dirname "$0")/../lib/tap.sh"
 source test/lib/cluster.sh
 work=$(mktemp -d /tmp/uuidx-typeid.XXXXXX)
@@ -67,8 +68,26 @@ CREATE TABLE v.invalid_runs AS
          v.try(format('SELECT %I.typeid_prefix(%L)', e, x.typeid)) AS prefix_read,
          v.try(format('SELECT c.uuid_decode(right(%L, 26), %L)', x.typeid, 'base32')) AS lenient
   FROM v.typeid_invalid x, (VALUES ('c'), ('s')) AS ed(e);
+-- Lookups by key in each edition: the IMMUTABLE call folds to a constant the index takes;
+-- control: a condition on the typeid of the column cannot.
+CREATE TABLE v.keys (id uuid PRIMARY KEY);
+INSERT INTO v.keys SELECT c.uuid_generate_v7() FROM generate_series(1, 5000);
+INSERT INTO v.keys VALUES ('01890a5d-ac96-774b-bcce-b302099a8057');
+ANALYZE v.keys;
+CREATE FUNCTION v.plan(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE l text; p text := '';
+BEGIN
+  FOR l IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP p := p || l || ' '; END LOOP;
+  RETURN p;
+END $$;
+CREATE TABLE v.plans AS
+  SELECT e, v.plan(format('SELECT id FROM v.keys WHERE id = %I.uuid_from_typeid(%L, %L)', e, 'user_01h455vb4pex5vsknk084sn02q', 'user')) AS by_key,
+         v.plan(format('SELECT id FROM v.keys WHERE %I.uuid_to_typeid(%L, id) = %L', e, 'user', 'user_01h455vb4pex5vsknk084sn02q')) AS by_text
+  FROM (VALUES ('c'), ('s')) AS ed(e);
 SQL
+# (in the order of their names: two runs list them alike)
 checks "
+SELECT * FROM (
 SELECT 'the tables hold every entry of the pinned files', count(*) FILTER (WHERE k = 'valid') = $n_valid AND count(*) FILTER (WHERE k = 'invalid') = $n_invalid
        AND $n_valid > 0 AND $n_invalid > 0,
        format('%s valid, %s invalid vectors (the files: $n_valid and $n_invalid)', count(*) FILTER (WHERE k = 'valid'), count(*) FILTER (WHERE k = 'invalid'))
@@ -103,7 +122,13 @@ FROM v.invalid_runs WHERE e = 'c'
 UNION ALL
 SELECT 'control: the round-trip check fails for a wrong uuid', count(*) FILTER (WHERE wrong_uuid IS DISTINCT FROM typeid) = count(*) AND count(*) > 0,
        format('%s of %s differ', count(*) FILTER (WHERE wrong_uuid IS DISTINCT FROM typeid), count(*))
-FROM v.valid_runs"
+FROM v.valid_runs
+UNION ALL
+SELECT CASE e WHEN 'c' THEN 'C build' ELSE 'SQL edition' END || ': WHERE id = uuid_from_typeid(...) uses the key''s index',
+       by_key ~ 'Index (Only )?Scan using keys_pkey', by_key FROM v.plans
+UNION ALL
+SELECT CASE e WHEN 'c' THEN 'C build' ELSE 'SQL edition' END || ': control: WHERE uuid_to_typeid(prefix, id) = ... scans the table',
+       by_text ~ 'Seq Scan', by_text FROM v.plans) AS c(name, ok, figures) ORDER BY name COLLATE \"C\""
 tap_note "$(sql -At -F ' | ' -c "SELECT 'invalid vector | C build''s error' UNION ALL (SELECT name || ' | ' || from_typeid FROM v.invalid_runs WHERE e = 'c' ORDER BY n)")"
 PGDATABASE=postgres sql -c "DROP DATABASE uuidx_typeid_vectors" >/dev/null 2>&1
 tap_done
