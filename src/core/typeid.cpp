@@ -53,37 +53,69 @@ std::string quoted(std::string_view text) { return quote_for_message(text, 80); 
   throw Error(Errc::invalid_text, "invalid ULID: " + quoted(text), detail);
 }
 
-// The first fault of a prefix, or empty: `offset` is the prefix's place in what is quoted, for
-// the position named (1-based). Characters first: once they are all ASCII, bytes are characters.
-std::string prefix_fault(std::string_view prefix, std::size_t offset) {
+// The first fault of a prefix: characters first (once they are all ASCII, bytes are characters),
+// then the length, then a leading or trailing "_". No string is made unless there is a fault.
+struct PrefixFault {
+  enum Kind { none, character, too_long, leading, trailing } kind = none;
+  std::size_t at = 0;  // the bad character's offset in the prefix
+};
+
+PrefixFault prefix_fault(std::string_view prefix) noexcept {
   for (std::size_t i = 0; i < prefix.size(); ++i) {
     const char c = prefix[i];
-    if (!((c >= 'a' && c <= 'z') || c == '_'))
-      return describe_char(c) + " at position " + std::to_string(offset + i + 1) +
-             " is not allowed in a typeid prefix, which takes only a-z and \"_\".";
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return {PrefixFault::character, i};
   }
-  if (prefix.size() > kTypeidMaxPrefix)
-    return "The prefix has " + std::to_string(prefix.size()) + " characters; a typeid prefix has at most 63.";
-  if (!prefix.empty() && prefix.front() == '_')
-    return "The prefix begins with \"_\"; a typeid prefix begins and ends with a letter.";
-  if (!prefix.empty() && prefix.back() == '_')
-    return "The prefix ends with \"_\"; a typeid prefix begins and ends with a letter.";
+  if (prefix.size() > kTypeidMaxPrefix) return {PrefixFault::too_long, 0};
+  if (!prefix.empty() && prefix.front() == '_') return {PrefixFault::leading, 0};
+  if (!prefix.empty() && prefix.back() == '_') return {PrefixFault::trailing, 0};
   return {};
 }
 
-// The 26 base32 digits of `text` (RFC 9562 §4: the UUID's 128 bits big-endian, after two zero
-// bits; the first digit is at most 7) as a UUID; `digits` checked, `text` of 26 bytes.
-Uuid read_26(const char* text, const DigitTable& digits) noexcept {
+// The detail of a fault of `prefix`; the prefix begins what is quoted, so positions (1-based) are
+// the same in both.
+std::string prefix_detail(const PrefixFault& f, std::string_view prefix) {
+  switch (f.kind) {
+    case PrefixFault::character:
+      return describe_char(prefix[f.at]) + " at position " + std::to_string(f.at + 1) +
+             " is not allowed in a typeid prefix, which takes only a-z and \"_\".";
+    case PrefixFault::too_long:
+      return "The prefix has " + std::to_string(prefix.size()) + " characters; a typeid prefix has at most 63.";
+    case PrefixFault::leading:
+      return "The prefix begins with \"_\"; a typeid prefix begins and ends with a letter.";
+    case PrefixFault::trailing:
+      return "The prefix ends with \"_\"; a typeid prefix begins and ends with a letter.";
+    case PrefixFault::none:
+      break;
+  }
+  return {};
+}
+
+// The 26 base32 digits of `s` as a UUID (RFC 9562 §4: the UUID's 128 bits big-endian, after two
+// zero bits), or false when `s` is not 26 digits of the table with the first at most 7. One pass:
+// a digit outside the table is -1, which leaves `bad` negative.
+bool read_26(std::string_view s, const DigitTable& digits, Uuid& out) noexcept {
+  if (s.size() != kTypeidSuffixLength) return false;
+  const auto digit = [&](std::size_t i) { return static_cast<int>(digits.value[static_cast<unsigned char>(s[i])]); };
   // Two 64-bit halves: digit 0 holds bits 125-127, digits 1-12 bits 65-124, digit 13 bits 60-64,
   // digits 14-25 bits 0-59.
   std::uint64_t hi = 0, lo = 0;
-  for (int i = 0; i < 13; ++i) hi = hi << 5 | static_cast<std::uint64_t>(digits.value[static_cast<unsigned char>(text[i])]);
-  const auto mid = static_cast<std::uint64_t>(digits.value[static_cast<unsigned char>(text[13])]);
-  for (int i = 14; i < 26; ++i) lo = lo << 5 | static_cast<std::uint64_t>(digits.value[static_cast<unsigned char>(text[i])]);
-  Uuid u;
-  store_be64(u.data(), hi << 1 | mid >> 4);
-  store_be64(u.data() + 8, (mid & 0xf) << 60 | lo);
-  return u;
+  int bad = 0;
+  for (std::size_t i = 0; i < 13; ++i) {
+    const int d = digit(i);
+    bad |= d;
+    hi = hi << 5 | static_cast<std::uint64_t>(d & 0x1f);
+  }
+  const int mid = digit(13);
+  bad |= mid;
+  for (std::size_t i = 14; i < 26; ++i) {
+    const int d = digit(i);
+    bad |= d;
+    lo = lo << 5 | static_cast<std::uint64_t>(d & 0x1f);
+  }
+  if (bad < 0 || digit(0) > 7) return false;
+  store_be64(out.data(), hi << 1 | static_cast<std::uint64_t>(mid) >> 4);
+  store_be64(out.data() + 8, (static_cast<std::uint64_t>(mid) & 0xf) << 60 | lo);
+  return true;
 }
 
 // How 26 digits of `suffix` (at `offset` in the input) fail, or empty: the first character out
@@ -106,9 +138,9 @@ SuffixFault suffix_fault(std::string_view suffix, const DigitTable& digits) noex
 }  // namespace
 
 void check_typeid_prefix(std::string_view prefix) {
-  const std::string fault = prefix_fault(prefix, 0);
-  if (!fault.empty())
-    throw Error(Errc::invalid_parameter, "invalid typeid prefix: " + quoted(prefix), fault,
+  const PrefixFault f = prefix_fault(prefix);
+  if (f.kind != PrefixFault::none)
+    throw Error(Errc::invalid_parameter, "invalid typeid prefix: " + quoted(prefix), prefix_detail(f, prefix),
                 "A typeid prefix is empty or at most 63 characters of a-z and \"_\", beginning and ending with a letter.");
 }
 
@@ -127,6 +159,17 @@ void encode_typeid_into(std::string_view prefix, const Uuid& u, char* text) noex
 }
 
 ParsedTypeid parse_typeid(std::string_view text) {
+  // The common shapes first, without a search: 26 digits alone, or a prefix, "_" and 26 digits
+  // (a suffix read_26 takes holds no "_", so that "_" is the last).
+  ParsedTypeid out;
+  const std::size_t n = text.size();
+  if (n == kTypeidSuffixLength && read_26(text, kTypeidDigits, out.id)) return out;
+  if (n > kTypeidSuffixLength + 1 && text[n - kTypeidSuffixLength - 1] == '_') {
+    out.prefix = text.substr(0, n - kTypeidSuffixLength - 1);
+    if (prefix_fault(out.prefix).kind == PrefixFault::none && read_26(text.substr(n - kTypeidSuffixLength), kTypeidDigits, out.id))
+      return out;
+  }
+  // Otherwise the first fault, named.
   if (text.empty()) bad_typeid(text, "The input is empty.");
   // The separator is the last "_": the prefix may hold others, the suffix none.
   const std::size_t sep = text.rfind('_');
@@ -138,12 +181,12 @@ ParsedTypeid parse_typeid(std::string_view text) {
     prefix = text.substr(0, sep);
     suffix = text.substr(sep + 1);
     offset = sep + 1;
-    const std::string fault = prefix_fault(prefix, 0);
-    if (!fault.empty()) bad_typeid(text, fault);
+    const PrefixFault f = prefix_fault(prefix);
+    if (f.kind != PrefixFault::none) bad_typeid(text, prefix_detail(f, prefix));
   }
   const SuffixFault f = suffix_fault(suffix, kTypeidDigits);
   switch (f.kind) {
-    case SuffixFault::none:
+    case SuffixFault::none:  // taken above
       break;
     case SuffixFault::character:
       bad_typeid(text, describe_char(suffix[f.at]) + " at position " + std::to_string(offset + f.at + 1) +
@@ -158,7 +201,7 @@ ParsedTypeid parse_typeid(std::string_view text) {
       bad_typeid(text, std::string("The suffix begins with \"") + suffix[0] +
                            "\", above \"7\": it would hold more than 128 bits.");
   }
-  return {prefix, read_26(suffix.data(), kTypeidDigits)};
+  throw Error(Errc::invalid_text, "invalid typeid: " + quoted(text));  // not reached: a fault was named
 }
 
 Uuid decode_typeid(std::string_view text, std::string_view expected) {
@@ -176,10 +219,12 @@ Uuid decode_typeid(std::string_view text, std::string_view expected) {
 void encode_ulid_into(const Uuid& u, char* text) noexcept { encode_into(u, Encoding::base32, text); }
 
 Uuid decode_ulid(std::string_view text) {
+  Uuid out;
+  if (read_26(text, kUlidDigits, out)) return out;
   if (text.empty()) bad_ulid(text, "The input is empty; a ULID has 26 characters.");
   const SuffixFault f = suffix_fault(text, kUlidDigits);
   switch (f.kind) {
-    case SuffixFault::none:
+    case SuffixFault::none:  // read_26 takes every such text
       break;
     case SuffixFault::character:
       bad_ulid(text, describe_char(text[f.at]) + " at position " + std::to_string(f.at + 1) +
@@ -192,7 +237,7 @@ Uuid decode_ulid(std::string_view text) {
     case SuffixFault::overflow:
       bad_ulid(text, std::string("The ULID begins with \"") + text[0] + "\", above \"7\": it would hold more than 128 bits.");
   }
-  return read_26(text.data(), kUlidDigits);
+  throw Error(Errc::invalid_text, "invalid ULID: " + quoted(text));  // not reached: a fault was named
 }
 
 }  // namespace uuidx
