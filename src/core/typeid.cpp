@@ -140,8 +140,9 @@ SuffixFault suffix_fault(std::string_view suffix, const DigitTable& digits) noex
 void check_typeid_prefix(std::string_view prefix) {
   const PrefixFault f = prefix_fault(prefix);
   if (f.kind != PrefixFault::none)
-    throw Error(Errc::invalid_parameter, "invalid typeid prefix: " + quoted(prefix), prefix_detail(f, prefix),
-                "A typeid prefix is empty or at most 63 characters of a-z and \"_\", beginning and ending with a letter.");
+    throw Error(
+        Errc::invalid_parameter, "invalid typeid prefix: " + quoted(prefix), prefix_detail(f, prefix),
+        "A typeid prefix is empty or at most 63 characters of a-z and \"_\", beginning and ending with a letter.");
 }
 
 std::size_t typeid_length(std::string_view prefix) noexcept {
@@ -166,7 +167,8 @@ ParsedTypeid parse_typeid(std::string_view text) {
   if (n == kTypeidSuffixLength && read_26(text, kTypeidDigits, out.id)) return out;
   if (n > kTypeidSuffixLength + 1 && text[n - kTypeidSuffixLength - 1] == '_') {
     out.prefix = text.substr(0, n - kTypeidSuffixLength - 1);
-    if (prefix_fault(out.prefix).kind == PrefixFault::none && read_26(text.substr(n - kTypeidSuffixLength), kTypeidDigits, out.id))
+    if (prefix_fault(out.prefix).kind == PrefixFault::none &&
+        read_26(text.substr(n - kTypeidSuffixLength), kTypeidDigits, out.id))
       return out;
   }
   // Otherwise the first fault, named.
@@ -176,8 +178,7 @@ ParsedTypeid parse_typeid(std::string_view text) {
   std::string_view prefix, suffix = text;
   std::size_t offset = 0;  // the suffix's offset in the text
   if (sep != std::string_view::npos) {
-    if (sep == 0)
-      bad_typeid(text, "The separator \"_\" comes first: a typeid with an empty prefix has no separator.");
+    if (sep == 0) bad_typeid(text, "The separator \"_\" comes first: a typeid with an empty prefix has no separator.");
     prefix = text.substr(0, sep);
     suffix = text.substr(sep + 1);
     offset = sep + 1;
@@ -193,8 +194,8 @@ ParsedTypeid parse_typeid(std::string_view text) {
                            " is not a typeid suffix character (0-9 and a-z without i, l, o, u).");
     case SuffixFault::short_:
       bad_typeid(text, f.at == 0 ? std::string("The suffix is empty; a typeid suffix has 26 characters.")
-                                 : "The suffix has only " + std::to_string(f.at) + (f.at == 1 ? " character" : " characters") +
-                                       "; a typeid suffix has 26.");
+                                 : "The suffix has only " + std::to_string(f.at) +
+                                       (f.at == 1 ? " character" : " characters") + "; a typeid suffix has 26.");
     case SuffixFault::long_:
       bad_typeid(text, "The suffix is longer than the 26 characters of a typeid suffix.");
     case SuffixFault::overflow:
@@ -235,7 +236,8 @@ Uuid decode_ulid(std::string_view text) {
     case SuffixFault::long_:
       bad_ulid(text, "The input is longer than the 26 characters of a ULID.");
     case SuffixFault::overflow:
-      bad_ulid(text, std::string("The ULID begins with \"") + text[0] + "\", above \"7\": it would hold more than 128 bits.");
+      bad_ulid(text,
+               std::string("The ULID begins with \"") + text[0] + "\", above \"7\": it would hold more than 128 bits.");
   }
   throw Error(Errc::invalid_text, "invalid ULID: " + quoted(text));  // not reached: a fault was named
 }

@@ -72,7 +72,9 @@ TEST(Typeid, SpecInvalidVectorsRefusedNamingTheFault) {
       {"PREFIX_00000000000000000000000000", "Character \"P\" at position 1 is not allowed in a typeid prefix"},
       {"12345_00000000000000000000000000", "Character \"1\" at position 1 is not allowed"},
       {"pre.fix_00000000000000000000000000", "Character \".\" at position 4 is not allowed"},
-      {"pr\xc3\xa9" "fix_00000000000000000000000000", "A non-ASCII character at position 3 is not allowed"},
+      {"pr\xc3\xa9"
+       "fix_00000000000000000000000000",
+       "A non-ASCII character at position 3 is not allowed"},
       {"  prefix_00000000000000000000000000", "Character \" \" at position 1 is not allowed"},
       {"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_00000000000000000000000000",
        "The prefix has 64 characters; a typeid prefix has at most 63."},
@@ -113,7 +115,7 @@ TEST(Typeid, PrefixLimits) {
   EXPECT_NO_THROW(check_typeid_prefix(""));
   EXPECT_NO_THROW(check_typeid_prefix(p63));
   for (const std::string& bad : {p64, std::string("User"), std::string("_a"), std::string("a_"), std::string("_"),
-                                std::string("a1"), std::string("a-b")}) {
+                                 std::string("a1"), std::string("a-b")}) {
     const Error e = error_of([&] { check_typeid_prefix(bad); });
     EXPECT_EQ(e.code(), Errc::invalid_parameter) << bad;
     EXPECT_EQ(std::string(e.what()), "invalid typeid prefix: \"" + bad + "\"");
