@@ -120,13 +120,23 @@ if [ -n "$do_calls" ]; then
   # Inspection and conversion over a pre-generated table (v7, v1 and v6 columns).
   echo
   echo "== per-call cost of inspection and conversion: $calls rows x $rounds rounds"
+  # Where the build has TypeID and ULID text (1.4), the table also holds each v7's typeid of
+  # prefix 'user' and its ULID, for the functions that read them.
+  have_typeid=$(psql_q -c "SELECT count(*) FROM pg_proc WHERE proname = 'uuid_from_typeid'")
+  text_columns=""
+  [ "$have_typeid" != 0 ] && text_columns=", public.uuid_to_typeid('user', v7) AS tid, public.uuid_to_ulid(v7) AS ulid"
   psql_q -c "CREATE TABLE bench_ids AS
-               SELECT uuid_generate_v7() AS v7, uuid_generate_v1() AS v1, uuid_generate_v6() AS v6
-               FROM generate_series(1, $calls)" -c "VACUUM ANALYZE bench_ids"
+               SELECT v7, v1, v6 $text_columns
+               FROM (SELECT uuid_generate_v7() AS v7, uuid_generate_v1() AS v1, uuid_generate_v6() AS v6
+                     FROM generate_series(1, $calls)) AS g" -c "VACUUM ANALYZE bench_ids"
   iexprs=("1" "uuid_hash(v7)" "public.uuid_extract_time(v7)" "public.uuid_extract_time(v1)"
     "public.uuid_extract_version(v7)" "public.uuid_v1_to_v6(v1)" "public.uuid_v6_to_v1(v6)")
   [ "$(psql_q -c "SELECT count(*) FROM pg_proc WHERE proname = 'uuid_encode' AND pronargs = 2")" != 0 ] &&
     iexprs+=("public.uuid_encode(v7, 'base32')")
+  # TypeID and ULID each way, beside uuid_encode(v7, 'base32') and the uuid_decode of the same text.
+  [ "$have_typeid" != 0 ] &&
+    iexprs+=("public.uuid_to_typeid('user', v7)" "public.uuid_from_typeid(tid, 'user')" "public.uuid_to_ulid(v7)"
+      "public.uuid_from_ulid(ulid)" "public.uuid_decode(ulid, 'base32')")
   arr=$(for e in "${iexprs[@]}"; do printf "'%s'," "${e//\'/\'\'}"; done)
   psql_q -c "CALL bench_calls('inspect', ARRAY[${arr%,}], 'bench_ids', $calls, $rounds)"
   {

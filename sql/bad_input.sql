@@ -407,6 +407,24 @@ FROM uuid_inputs AS i WHERE i.ord IN (0, 1, 14, 17) ORDER BY i.ord;
 RESET uuidx.facade_key;
 SELECT pg_temp.err('SELECT uuid_extract_version(uuid_generate_v7_fresh())') AS v7_fresh;
 
+-- ------------------------------------------------------------------ TypeID and ULID
+-- Every uuid input as a typeid of 'user' and as a ULID, and back; NULL gives NULL.
+SELECT i.label, pg_temp.err(format('SELECT uuid_to_typeid(''user'', %L::uuid)', i.u)) AS typeid,
+       pg_temp.err(format('SELECT uuid_from_typeid(uuid_to_typeid(''user'', %L::uuid), ''user'') = %L::uuid', i.u, i.u)) AS typeid_back,
+       pg_temp.err(format('SELECT typeid_prefix(uuid_to_typeid(''user'', %L::uuid))', i.u)) AS prefix_read,
+       pg_temp.err(format('SELECT uuid_to_ulid(%L::uuid)', i.u)) AS ulid,
+       pg_temp.err(format('SELECT uuid_from_ulid(uuid_to_ulid(%L::uuid)) = %L::uuid', i.u, i.u)) AS ulid_back
+FROM uuid_inputs AS i ORDER BY i.ord;
+-- The names as text (NULL, empty, ASCII, non-ASCII, 1 MB): as a prefix, as a typeid (of 'user',
+-- and what prefix it has), as a typeid's suffix after 'user_', as a ULID. Every one an error
+-- naming its first fault, quoted to 80 bytes, or NULL for NULL.
+SELECT n.label, pg_temp.err(format('SELECT uuid_to_typeid(convert_from(%L::bytea, ''UTF8''), uuid_nil())', n.b)) AS as_prefix,
+       pg_temp.err(format('SELECT uuid_from_typeid(convert_from(%L::bytea, ''UTF8''), ''user'')', n.b)) AS as_typeid,
+       pg_temp.err(format('SELECT typeid_prefix(convert_from(%L::bytea, ''UTF8''))', n.b)) AS its_prefix,
+       pg_temp.err(format('SELECT uuid_from_typeid(''user_'' || convert_from(%L::bytea, ''UTF8''), ''user'')', n.b)) AS as_suffix,
+       pg_temp.err(format('SELECT uuid_from_ulid(convert_from(%L::bytea, ''UTF8''))', n.b)) AS as_ulid
+FROM names AS n WHERE n.ord <> 5 ORDER BY n.ord;
+
 -- ------------------------------------------------------------------ functions without arguments
 -- Nothing to give them but the wrong arity: 42883, no uuidx code runs. From PostgreSQL 19 on
 -- the error has a DETAIL saying why no function matched (expected/bad_input_3.out).

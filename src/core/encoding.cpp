@@ -112,17 +112,6 @@ int digit_value(Encoding e, char c) noexcept {
 // The input for a message: quoted, cut at 80 bytes.
 std::string quoted(std::string_view text) { return quote_for_message(text, 80); }
 
-// A character for a message: itself when printable ASCII, else what it is.
-std::string describe_char(char c) {
-  const auto b = static_cast<unsigned char>(c);
-  if (b >= 0x80) return "A non-ASCII character";
-  if (b < 0x20 || b == 0x7f) {
-    static const char hex[] = "0123456789ABCDEF";
-    return std::string("Control character 0x") + hex[b >> 4] + hex[b & 0xf];
-  }
-  return std::string("Character \"") + c + "\"";
-}
-
 [[noreturn]] void fail(const Format& f, std::string_view text, std::size_t position, const std::string& detail) {
   throw Error(Errc::invalid_text,
               std::string("invalid ") + f.name + " input for type uuid at position " + std::to_string(position) + ": " +

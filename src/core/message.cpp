@@ -21,6 +21,16 @@ std::string quote_for_message(std::string_view text, std::size_t max_bytes) {
   return "\"" + std::string(text.substr(0, keep)) + (keep < text.size() ? "...\"" : "\"");
 }
 
+std::string describe_char(char c) {
+  const auto b = static_cast<unsigned char>(c);
+  if (b >= 0x80) return "A non-ASCII character";
+  if (b < 0x20 || b == 0x7f) {
+    static const char hex[] = "0123456789ABCDEF";
+    return std::string("Control character 0x") + hex[b >> 4] + hex[b & 0xf];
+  }
+  return std::string("Character \"") + c + "\"";
+}
+
 bool equals_ignoring_ascii_case(std::string_view input, std::string_view lower_name) noexcept {
   if (input.size() != lower_name.size()) return false;
   for (std::size_t i = 0; i < input.size(); ++i) {

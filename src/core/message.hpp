@@ -24,6 +24,11 @@ void set_message_prefix_length(PrefixLengthFn fn) noexcept;
 // set_message_prefix_length) and marked "...".
 std::string quote_for_message(std::string_view text, std::size_t max_bytes);
 
+// A character for a message: itself when printable ASCII ("Character \"x\""), else what it is
+// ("A non-ASCII character", "Control character 0x0A"): a byte of a multibyte character is named
+// as non-ASCII, never cut out of it.
+std::string describe_char(char c);
+
 // True when `input` equals `lower_name` (all lower case) ignoring ASCII case.
 bool equals_ignoring_ascii_case(std::string_view input, std::string_view lower_name) noexcept;
 

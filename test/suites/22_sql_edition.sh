@@ -242,6 +242,25 @@ SELECT f || '(timestamp with time zone, boolean, boolean)', f, format('%L::pg_ca
        || CASE i % 6 WHEN 0 THEN '' WHEN 1 THEN ', false' ELSE format(', %s, %s', (i % 2 = 0)::text, (i % 4 < 2)::text) END
 FROM t.instants, unnest('{uuid_v7_lower_bound,uuid_v7_upper_bound}'::text[]) f
 UNION ALL
+-- TypeID and ULID: every uuid both ways under valid and invalid prefixes; then valid text with a
+-- character replaced, deleted or inserted, its case changed, cut short, read as of its own
+-- prefix, of another, or of an invalid one.
+SELECT 'uuid_to_typeid(text, uuid)', 'uuid_to_typeid', format('%L::pg_catalog.text, %L::pg_catalog.uuid',
+         (ARRAY['', 'user', 'a_b', 'my__type', repeat('z', 63), 'User', '_x', 'x_', repeat('a', 64), 'ab1', 'é', 'a b'])[1 + i % 12], u) FROM t.uuids
+UNION ALL
+SELECT 'uuid_to_ulid(uuid)', 'uuid_to_ulid', format('%L::pg_catalog.uuid', u) FROM t.uuids
+UNION ALL
+SELECT sig, fn, format('%L::pg_catalog.text', CASE i / 3 % 6
+         WHEN 0 THEN e WHEN 1 THEN overlay(e PLACING ch FROM p FOR 1) WHEN 2 THEN overlay(e PLACING '' FROM p FOR 1)
+         WHEN 3 THEN overlay(e PLACING ch FROM p FOR 0) WHEN 4 THEN CASE WHEN i % 2 = 0 THEN upper(e) ELSE lower(e) END
+         ELSE left(e, p) END)
+       || CASE WHEN fn = 'uuid_from_typeid' THEN format(', %L::pg_catalog.text', CASE i % 7 WHEN 5 THEN 'post' WHEN 6 THEN 'Post' ELSE pfx END) ELSE '' END
+FROM (SELECT i, pfx, CASE WHEN fn = 'uuid_from_ulid' THEN c.uuid_to_ulid(u) ELSE c.uuid_to_typeid(pfx, u) END AS e, sig, fn,
+             1 + (random() * 40)::int AS p, substr(E'IiLlOoUu0189AZaz_=-_+/{} é€\t\n\x7f', 1 + (random() * 28)::int, 1) AS ch
+      FROM t.uuids, (VALUES ('uuid_from_typeid(text, text)', 'uuid_from_typeid'), ('typeid_prefix(text)', 'typeid_prefix'),
+                            ('uuid_from_ulid(text)', 'uuid_from_ulid')) AS f(sig, fn),
+           LATERAL (SELECT (ARRAY['', 'user', 'a_b', repeat('q', 63)])[1 + i % 4] AS pfx) x) d
+UNION ALL
 -- A v7 for an instant: its first 8 bytes (time and fraction; the rest is random).
 SELECT 'uuid_generate_v7(timestamp with time zone)', 'uuid_generate_v7', format('%L::pg_catalog.timestamptz', at) FROM t.instants
 UNION ALL

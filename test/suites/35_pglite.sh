@@ -162,6 +162,19 @@ SELECT 'uuid_decode', format('SELECT public.uuid_decode(%L, %L)::text', CASE i %
 FROM (SELECT i, f, public.uuid_encode(u, f) AS e, 1 + i % 21 AS p, substr('IiLlOo0189AZaz=-_+/{} é', 1 + i % 24, 1) AS ch
       FROM t.uuids, unnest('{hex,base32,base58,base64url,base32hex}'::text[]) AS f) d
 UNION ALL
+-- TypeID and ULID: every uuid both ways; valid text, a character replaced, deleted, upper case, cut short.
+SELECT 'uuid_to_typeid', format('SELECT public.uuid_to_typeid(%L, %L::uuid)', (ARRAY['', 'user', 'a_b', 'User', 'x_', 'é'])[1 + i % 6], u) FROM t.uuids
+UNION ALL
+SELECT 'uuid_to_ulid', format('SELECT public.uuid_to_ulid(%L::uuid)', u) FROM t.uuids
+UNION ALL
+SELECT f, format('SELECT public.%s(%L%s)::text', f, CASE i % 5 WHEN 0 THEN e WHEN 1 THEN overlay(e PLACING ch FROM p FOR 1)
+         WHEN 2 THEN overlay(e PLACING '' FROM p FOR 1) WHEN 3 THEN upper(e) ELSE left(e, p) END,
+         CASE WHEN f = 'uuid_from_typeid' THEN CASE WHEN i % 7 = 6 THEN ', ''post''' ELSE format(', %L', pfx) END ELSE '' END)
+FROM (SELECT i, f, pfx, CASE WHEN f = 'uuid_from_ulid' THEN public.uuid_to_ulid(u) ELSE public.uuid_to_typeid(pfx, u) END AS e, 1 + i % 31 AS p,
+             substr('IiLlOoUu0189AZaz_-8 é', 1 + i % 21, 1) AS ch
+      FROM t.uuids, unnest('{uuid_from_typeid,typeid_prefix,uuid_from_ulid}'::text[]) AS f,
+           LATERAL (SELECT (ARRAY['', 'user', 'a_b'])[1 + i % 3] AS pfx) x) d
+UNION ALL
 SELECT f, format('SELECT public.%s(%L::uuid, %L::%s)::text', f, u, CASE ty WHEN 'text' THEN name ELSE convert_to(name, 'UTF8')::text END, ty)
 FROM t.names JOIN t.uuids USING (i), unnest('{uuid_generate_v3,uuid_generate_v5}'::text[]) AS f, unnest('{text,bytea}'::text[]) AS ty
 UNION ALL
