@@ -17,6 +17,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/packaged_suite.sh
+source test/lib/npm_ci.sh
 skip_or_fail() { [ -n "${CI:-}" ] && tap_bail "what the suite needs is here" "$1"; tap_skip_all "$1"; }
 # (20.19: the oldest Node.js that typeorm 1 and prisma 7 take)
 tap_need "Node.js 20.19 or later and npm, from Debian's nodejs and npm" \
@@ -28,24 +29,9 @@ export npm_config_update_notifier=false
 mkdir -p "$work/drizzle" "$work/knex/migrations" "$work/typeorm/migrations" "$work/prisma"
 cp test/npm/typescript/package.json test/npm/typescript/package-lock.json "$work/"
 cp test/npm/prisma/package.json test/npm/prisma/package-lock.json "$work/prisma/"
-# The registry first, without retries: npm would retry an unreachable one for minutes.
-out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
-rc=$?
-if [ $rc != 0 ] && grep -Eq 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|CERT_UNTRUSTED' <<<"$out"; then
-  # A TLS proxy whose authority this system does not trust (as on a new minimal machine behind
-  # one): what is installed is still checked, since npm ci takes only the lockfile's packages and
-  # refuses any whose sha512 differs from the one committed there.
-  tap_note "the npm registry's certificate is not trusted here ($(grep -m1 -oE 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_[A-Z_]+|CERT_UNTRUSTED' <<<"$out")): installing with strict-ssl off, every package checked against the lockfile's sha512"
-  export npm_config_strict_ssl=false
-  out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
-  rc=$?
-fi
-[ $rc = 0 ] || skip_or_fail "TypeScript: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
 # Exactly the lockfile's packages (test/npm/typescript). Install scripts are not needed (esbuild's
 # binary comes as a package of its own), and npm 12 blocks them anyway.
-out=$(cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
-rc=$?
-[ $rc = 0 ] || skip_or_fail "TypeScript: npm ci from the npm registry failed (exit code $rc): $(grep -m1 'npm error' <<<"$out" | cut -c1-200)"
+npm_ci_pinned "$work" || skip_or_fail "TypeScript: $npm_ci_error"
 versions=$(cd "$work" && node -e '
   for (const p of ["drizzle-orm", "drizzle-kit", "knex", "typeorm", "pg", "typescript"])
     process.stdout.write(p + " " + require("./node_modules/" + p + "/package.json").version + ", ");' 2>&1)

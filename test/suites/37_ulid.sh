@@ -16,6 +16,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 source test/lib/packaged_suite.sh
+source test/lib/npm_ci.sh
 skip_or_fail() { [ -n "${CI:-}" ] && tap_bail "what the suite needs is here" "$1"; tap_skip_all "$1"; }
 tap_need "Node.js 18 or later and npm, from Debian's nodejs and npm" \
   "$(command -v node >/dev/null && dpkg --compare-versions "$(node --version 2>/dev/null | tr -d v)" ge 18 && command -v npm >/dev/null && echo t)" "$(node --version 2>&1)"
@@ -24,21 +25,7 @@ work=$(mktemp -d /tmp/uuidx-ulid.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export npm_config_update_notifier=false
 cp test/npm/ulid/package.json test/npm/ulid/package-lock.json "$work/"
-# The registry first, without retries (npm would retry an unreachable one for minutes); a TLS
-# proxy this system does not trust: strict-ssl off, every package still checked against the
-# lockfile's sha512 by npm ci.
-out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
-rc=$?
-if [ $rc != 0 ] && grep -Eq 'SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE)|CERT_UNTRUSTED' <<<"$out"; then
-  tap_note "the npm registry's certificate is not trusted here: installing with strict-ssl off, the package checked against the lockfile's sha512"
-  export npm_config_strict_ssl=false
-  out=$(cd "$work" && timeout 60 npm ping --fetch-retries=0 2>&1)
-  rc=$?
-fi
-[ $rc = 0 ] || skip_or_fail "ULID: npm ping: the npm registry cannot be reached: $(grep -m1 -E 'npm error (request|code)' <<<"$out" | cut -c1-200)"
-out=$(cd "$work" && timeout 300 npm ci --no-audit --no-fund --ignore-scripts 2>&1)
-rc=$?
-[ $rc = 0 ] || skip_or_fail "ULID: npm ci from the npm registry failed (exit code $rc): $(grep -m1 'npm error' <<<"$out" | cut -c1-200)"
+npm_ci_pinned "$work" || skip_or_fail "ULID: $npm_ci_error"
 version=$(cd "$work" && node -p 'require("./node_modules/ulid/package.json").version' 2>&1)
 tap_need "npm package ulid installed" "$([ "$version" = 3.0.2 ] && echo t)" "ulid $version on Node.js $(node --version)"
 
