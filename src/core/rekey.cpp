@@ -48,16 +48,16 @@ void check_instant(std::int64_t unix_us) {
   if (unix_us < 0 || unix_us > kMaxV7Micros) throw_v7_range(unix_us);  // ±infinity included
 }
 
-// RFC 9562 §5.7: unix_ts_ms (48 bits), version 7, the first 12 hash bits as rand_a, variant 10,
-// the next 62 as rand_b.
+// RFC 9562 §5.7: unix_ts_ms (48 bits) in octets 0-5, then the digest's first 10 octets with the
+// version 7 and the variant 10 stamped over 6 of their bits (as §5.5 stamps a name's digest):
+// rand_a and rand_b are the 74 hash bits kept.
 Uuid compose(std::int64_t unix_us, const unsigned char* h) noexcept {
-  std::uint64_t first = 0, second = 0;
-  for (int i = 0; i < 8; ++i) first = first << 8 | h[i];
-  for (int i = 8; i < 16; ++i) second = second << 8 | h[i];
-  const std::uint64_t rand_a = first >> 52;                        // hash bits 0..11
-  const std::uint64_t rand_b = (first << 12 | second >> 52) >> 2;  // hash bits 12..73
   const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
-  return encode_v7_tick(ms << kSubMsBits | rand_a, rand_b);
+  Uuid u;
+  for (int i = 0; i < 6; ++i) u[i] = static_cast<std::uint8_t>(ms >> (40 - 8 * i));
+  for (int i = 0; i < 10; ++i) u[6 + i] = h[i];
+  stamp_version(u, 7);
+  return u;
 }
 
 }  // namespace

@@ -24,8 +24,9 @@ constexpr char kRekeyTag[] = "uuidx uuid_v7_from_key 1";
 // and more.
 constexpr std::size_t kRekeyMinSecret = 16;
 
-// RFC 9562 §5.7: unix_ts_ms the whole ms of `unix_us`, version 7, variant 10, and in rand_a then
-// rand_b the first 74 bits of SHA-256(message). Throws Error(datetime_overflow) for an instant no
+// RFC 9562 §5.7: unix_ts_ms the whole ms of `unix_us`, then the first 10 octets of
+// SHA-256(message) with version 7 and variant 10 stamped over them (74 hash bits in rand_a and
+// rand_b). Throws Error(datetime_overflow) for an instant no
 // v7 holds (before 1970, past the 48-bit ms, infinite).
 Uuid v7_from_key(std::int64_t unix_us, OldKeyType type, Bytes old_key);
 

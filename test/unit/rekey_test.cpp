@@ -1,6 +1,6 @@
 // Deterministic v7 keys for re-keying: fixed vectors computed independently with Python's hashlib
-// and hmac (the message of rekey.hpp, hashed; unix_ts_ms, version 7, the first 74 hash bits in
-// rand_a and rand_b, variant 10), the range of §5.7 and the secret's length.
+// and hmac (the message of rekey.hpp hashed; unix_ts_ms, then the digest's first 10 octets with
+// version 7 and variant 10 stamped over them), the range of §5.7 and the secret's length.
 #include <string>
 
 #include "fakes.hpp"
@@ -37,11 +37,11 @@ TEST(RekeyVectors, Bigint) {
     std::int64_t key;
     const char *plain, *keyed16, *keyed100;
   } cases[] = {
-      {0, "017f22e2-79b0-7969-b2be-21250a96e433", "017f22e2-79b0-7be2-ac66-fd5e01d025f2", "017f22e2-79b0-7776-81a3-425467424710"},
-      {1, "017f22e2-79b0-7759-9a97-400aab04b0cf", "017f22e2-79b0-72ee-bcc5-b72f9ba08e7e", "017f22e2-79b0-7b9b-8895-8e3181145d31"},
-      {-1, "017f22e2-79b0-7d92-83c0-468b6b12f394", "017f22e2-79b0-7e45-9cbe-79b9aa42e516", "017f22e2-79b0-77bf-a80a-e0023e085e5b"},
-      {INT64_MAX, "017f22e2-79b0-7a2f-8a42-e1a6870022f9", "017f22e2-79b0-70c1-b818-0ece3f825f5b",
-       "017f22e2-79b0-7a79-a5a8-6bce7f4fe135"},
+      {0, "017f22e2-79b0-769c-af88-4942a5b90cc2", "017f22e2-79b0-7e2b-99bf-578074097c89", "017f22e2-79b0-7760-a8d0-9519d091c414"},
+      {1, "017f22e2-79b0-7596-a5d0-02aac12c33ff", "017f22e2-79b0-7eef-b16d-cbe6e8239fb9", "017f22e2-79b0-79b2-a563-8c6045174c4c"},
+      {-1, "017f22e2-79b0-7920-b011-a2dac4bce52e", "017f22e2-79b0-7457-af9e-6e6a90b94586", "017f22e2-79b0-7bfa-82b8-008f821796e1"},
+      {INT64_MAX, "017f22e2-79b0-72f2-90b8-69a1c008be71", "017f22e2-79b0-7c1e-8603-b38fe097d6f5",
+       "017f22e2-79b0-7799-aa1a-f39fd3f84d4d"},
   };
   const std::string secret100 = long_secret();
   for (const auto& c : cases) {
@@ -56,15 +56,15 @@ TEST(RekeyVectors, UuidAndText) {
   const Uuid old = U("f81d4fae-7dec-11d0-a765-00a0c91e6bf6");
   const Bytes old_bytes{old.data(), old.size()};
   const std::string secret100 = long_secret();
-  EXPECT_EQ(v7_from_key(kAt, OldKeyType::uuid, old_bytes), U("017f22e2-79b0-7bdd-abd4-24c035707200"));
-  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(kSecret16)), U("017f22e2-79b0-7fd3-9879-fa405859924d"));
-  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(secret100)), U("017f22e2-79b0-7a60-919e-fea7772a2fab"));
+  EXPECT_EQ(v7_from_key(kAt, OldKeyType::uuid, old_bytes), U("017f22e2-79b0-7dda-b509-300d5c1c8006"));
+  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(kSecret16)), U("017f22e2-79b0-7d36-9e7e-901616649375"));
+  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(secret100)), U("017f22e2-79b0-7604-a7bf-a9ddca8beaea"));
   const struct {
     const char *text, *plain, *keyed16;
   } texts[] = {
-      {"", "017f22e2-79b0-7851-9559-d7de844fbe73", "017f22e2-79b0-7e9d-8bc5-ff0601390acc"},
-      {"1", "017f22e2-79b0-739e-b42a-3d12b3cdf10a", "017f22e2-79b0-7a53-b74f-65edb310b825"},
-      {"\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e", "017f22e2-79b0-7c57-81b1-e0942a459efe", "017f22e2-79b0-7564-ab3f-5eb28c391f15"},
+      {"", "017f22e2-79b0-7515-9675-f7a113ef9cf5", "017f22e2-79b0-79d2-b17f-c1804e42b32c"},
+      {"1", "017f22e2-79b0-79ed-8a8f-44acf37c4282", "017f22e2-79b0-753d-93d9-7b6cc42e095d"},
+      {"\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e", "017f22e2-79b0-7570-ac78-250a9167bfb8", "017f22e2-79b0-764a-8fd7-aca30e47c55b"},
   };
   for (const auto& t : texts) {
     EXPECT_EQ(v7_from_key(kAt, OldKeyType::text, bytes_of(t.text)), U(t.plain)) << t.text;
@@ -82,9 +82,9 @@ TEST(RekeyVectors, TheTypeIsPartOfTheMessage) {
 
 TEST(RekeyLayout, TimeIsTheMillisecondAndTheHashBitsStayPut) {
   // §5.7: only unix_ts_ms moves with the instant; the µs within the ms are dropped.
-  EXPECT_EQ(plain_bigint(0, 42), U("00000000-0000-70c6-8083-300b686d0111"));
-  EXPECT_EQ(plain_bigint(kMaxV7Micros, 42), U("ffffffff-ffff-70c6-8083-300b686d0111"));
-  EXPECT_EQ(plain_bigint(1645557742123999, 42), U("017f22e2-7a2b-70c6-8083-300b686d0111"));
+  EXPECT_EQ(plain_bigint(0, 42), U("00000000-0000-7c60-a0cc-02da1b40447b"));
+  EXPECT_EQ(plain_bigint(kMaxV7Micros, 42), U("ffffffff-ffff-7c60-a0cc-02da1b40447b"));
+  EXPECT_EQ(plain_bigint(1645557742123999, 42), U("017f22e2-7a2b-7c60-a0cc-02da1b40447b"));
   EXPECT_EQ(plain_bigint(1645557742123000, 42), plain_bigint(1645557742123999, 42));
   for (std::int64_t k = 0; k < 1000; ++k) {
     const Uuid u = plain_bigint(kAt + k, k);
