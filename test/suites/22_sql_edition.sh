@@ -250,7 +250,7 @@ UNION ALL
 -- to 160 bytes (15, 16 and 17 among them, and longer than SHA-256's 64-byte block).
 SELECT 'uuid_v7_from_key(timestamp with time zone, ' || type || coalesce(', ' || secret, '') || ')', 'uuid_v7_from_key',
        format('%L::pg_catalog.timestamptz, ', at) || CASE type
-         WHEN 'bigint' THEN format('%s::pg_catalog.int8', CASE x.i % 3 WHEN 0 THEN x.i::bigint WHEN 1 THEN -x.i::bigint
+         WHEN 'bigint' THEN format('%L::pg_catalog.int8', CASE x.i % 3 WHEN 0 THEN x.i::bigint WHEN 1 THEN -x.i::bigint
                                                           ELSE ('x' || left(md5(u::text), 16))::bit(64)::bigint END)
          WHEN 'uuid' THEN format('%L::pg_catalog.uuid', u)
          ELSE format('%L::pg_catalog.text', name) END
