@@ -49,6 +49,7 @@ ok((grep { defined $block{$_} } 'tables', 'rows', 'later', @steps) == 8,
   or BAIL_OUT('blocks missing: ' . join(', ', grep { !defined $block{$_} } 'tables', 'rows', 'later', @steps));
 
 my $node = started_node('rekey', q{shared_buffers = 256MB
+maintenance_work_mem = 256MB
 max_wal_size = 8GB
 checkpoint_timeout = 30min
 log_statement = none
@@ -75,12 +76,20 @@ sub run_sql
 		{
 			my $s = $stmts[-1];
 			$s->[1] = $chunk;
-			if ($s->[0] =~ /^BEGIN/) { $in_tx = 1; $tx = [ 'the transaction from BEGIN to COMMIT', 0, 0 ]; }
+			if ($s->[0] =~ /^BEGIN/) { $in_tx = 1; $tx = [ '', 0, 0, 0 ]; }
 			if ($in_tx)
 			{
+				# A LOCK's time is the wait for the lock (writers queue behind it too); the rest
+				# of the transaction holds it.
 				$tx->[1] += $chunk;
 				$tx->[2] ||= $s->[2];
-				if ($s->[0] =~ /^COMMIT/) { push @stmts, $tx; $in_tx = 0; }
+				$tx->[3] += $chunk if $s->[0] =~ /^LOCK /;
+				if ($s->[0] =~ /^COMMIT/)
+				{
+					$tx->[0] = sprintf('a transaction: LOCK waited %.1f ms, then held %.1f ms', $tx->[3], $tx->[1] - $tx->[3]);
+					push @stmts, $tx;
+					$in_tx = 0;
+				}
 			}
 			next;
 		}
@@ -140,6 +149,7 @@ sub stop_writer
 	$node->safe_psql($w->{db}, 'UPDATE writer_stop SET stop = true');
 	$w->{h}->finish;
 	my ($n, $max) = (0, 0);
+	$w->{tx} = [];
 	for my $log (glob "$w->{prefix}.*")
 	{
 		for (split /\n/, slurp_file($log))
@@ -147,6 +157,7 @@ sub stop_writer
 			my @f = split / /;
 			$n++;
 			$max = $f[2] if $f[2] > $max;
+			push @{ $w->{tx} }, [ $f[4] + $f[5] / 1e6, $f[2] / 1000 - $sleep_ms ];    # its end, its ms
 		}
 	}
 	my @aborts = $w->{err} =~ /client \d+ (?:script \d+ )?aborted[^\n]*/g;
@@ -241,14 +252,16 @@ for my $kind ('bigint', 'v4')
 	}
 	($ok, $err) = run_sql($db, $tables, "${kind}_tables");
 	ok($ok, "$kind: the page's tables") or diag $err;
-	# 4 accounts a millisecond, 1 to 3 invoices and 1 to 2 logins each.
+	# 4 accounts a millisecond, 1 to 2 invoices and 1 login each. Loaded with the foreign keys'
+	# triggers off (session_replication_role): the rows are consistent by construction.
 	$node->safe_psql($db, qq{
+		SET session_replication_role = replica;
 		INSERT INTO accounts (created_at, name)
 		  SELECT timestamptz '2024-01-01 00:00:00+00' + (g / 4) * interval '7 ms', 'account ' || g FROM generate_series(1, $accounts) AS g;
 		INSERT INTO invoices (account_id, created_at, total)
-		  SELECT a.id, a.created_at + k * interval '1 ms', k FROM accounts a, generate_series(1, 3) AS k WHERE k <= 1 + abs(hashtext(a.name)) % 3;
-		INSERT INTO logins (account_id, created_at, address)
-		  SELECT a.id, a.created_at, '192.0.2.1' FROM accounts a, generate_series(1, 2) AS k WHERE k <= 1 + abs(hashtext(a.name || 'l')) % 2;
+		  SELECT a.id, a.created_at + k * interval '1 ms', k FROM accounts a, generate_series(1, 2) AS k WHERE k <= 1 + abs(hashtext(a.name)) % 2;
+		INSERT INTO logins (account_id, created_at, address) SELECT a.id, a.created_at, '192.0.2.1' FROM accounts a;
+		RESET session_replication_role;
 		VACUUM ANALYZE;
 		CREATE TABLE before_rows AS
 		  SELECT 'accounts' t, count(*) n, sum(hashtextextended(concat_ws('/', id, created_at), 0)::numeric) fp FROM accounts
@@ -260,10 +273,11 @@ for my $kind ('bigint', 'v4')
 	my $t0 = time;
 	$w = start_writer($db);
 	sleep 1;
-	my ($lock_max, $lock_what, @report) = (0, '');
+	my ($lock_max, $lock_what, @report, @windows) = (0, '');
 	for my $step (@steps)
 	{
 		my $t = time;
+		push @windows, [ $t, undef ];
 		my ($sok, $serr, $stmts) = run_sql($db, $block{$step}, "${kind}_$step");
 		ok($sok, "$kind: $step of the page runs as written under the writer") or diag $serr;
 		my ($m, $what) = (0, 'nothing');
@@ -271,6 +285,7 @@ for my $kind ('bigint', 'v4')
 		{
 			($m, $what) = ($s->[1], $s->[0]) if $s->[1] > $m;
 		}
+		$windows[-1][1] = time;
 		push @report, sprintf('%s %.1f s, longest lock %.1f ms (%s)', $step, time - $t, $m, $what);
 		($lock_max, $lock_what) = ($m, "$step: $what") if $m > $lock_max;
 	}
@@ -279,6 +294,14 @@ for my $kind ('bigint', 'v4')
 	my ($tx, $writer_longest, $writer_clean) = stop_writer($w);
 	my $total = time - $t0;
 	ok($writer_clean, "$kind: the writer ran through the whole run, stopped only by the test");
+	# The writer's longest transaction that ended during each step.
+	for my $i (0 .. $#steps)
+	{
+		my ($from, $to) = @{ $windows[$i] };
+		my $m = 0;
+		$_->[0] >= $from && $_->[0] < $to && $_->[1] > $m and $m = $_->[1] for @{ $w->{tx} };
+		$report[$i] .= sprintf('; the writer\'s longest transaction %.1f ms', $m);
+	}
 	note("$kind: $_") for @report;
 
 	my $writer_rows = row($db, qq{SELECT format('%s accounts, %s invoices, %s logins; after the switch %s accounts, %s invoices, %s logins',
