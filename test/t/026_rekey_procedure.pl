@@ -76,7 +76,7 @@ sub run_sql
 		{
 			my $s = $stmts[-1];
 			$s->[1] = $chunk;
-			if ($s->[0] =~ /^BEGIN/) { $in_tx = 1; $tx = [ '', 0, 0, 0 ]; }
+			if ($s->[0] =~ /^BEGIN/) { $in_tx = 1; $tx = [ '', 0, 0, 0, undef ]; }
 			if ($in_tx)
 			{
 				# A LOCK's time is the wait for the lock (writers queue behind it too); the rest
@@ -84,9 +84,11 @@ sub run_sql
 				$tx->[1] += $chunk;
 				$tx->[2] ||= $s->[2];
 				$tx->[3] += $chunk if $s->[0] =~ /^LOCK /;
+				$tx->[4] = $s if $s->[0] !~ /^(LOCK|BEGIN|COMMIT)/ && (!$tx->[4] || $chunk > $tx->[4][1]);
 				if ($s->[0] =~ /^COMMIT/)
 				{
-					$tx->[0] = sprintf('a transaction: LOCK waited %.1f ms, then held %.1f ms', $tx->[3], $tx->[1] - $tx->[3]);
+					$tx->[0] = sprintf('a transaction: LOCK waited %.1f ms, then held %.1f ms; its slowest statement %.1f ms: %s',
+						$tx->[3], $tx->[1] - $tx->[3], $tx->[4] ? ($tx->[4][1], $tx->[4][0]) : (0, 'none'));
 					push @stmts, $tx;
 					$in_tx = 0;
 				}
@@ -294,12 +296,12 @@ for my $kind ('bigint', 'v4')
 	my ($tx, $writer_longest, $writer_clean) = stop_writer($w);
 	my $total = time - $t0;
 	ok($writer_clean, "$kind: the writer ran through the whole run, stopped only by the test");
-	# The writer's longest transaction that ended during each step.
+	# The writer's longest transaction that ran during each step.
 	for my $i (0 .. $#steps)
 	{
 		my ($from, $to) = @{ $windows[$i] };
 		my $m = 0;
-		$_->[0] >= $from && $_->[0] < $to && $_->[1] > $m and $m = $_->[1] for @{ $w->{tx} };
+		$_->[0] > $from && $_->[0] - $_->[1] / 1000 < $to && $_->[1] > $m and $m = $_->[1] for @{ $w->{tx} };
 		$report[$i] .= sprintf('; the writer\'s longest transaction %.1f ms', $m);
 	}
 	note("$kind: $_") for @report;
