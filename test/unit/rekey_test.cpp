@@ -37,9 +37,12 @@ TEST(RekeyVectors, Bigint) {
     std::int64_t key;
     const char *plain, *keyed16, *keyed100;
   } cases[] = {
-      {0, "017f22e2-79b0-769c-af88-4942a5b90cc2", "017f22e2-79b0-7e2b-99bf-578074097c89", "017f22e2-79b0-7760-a8d0-9519d091c414"},
-      {1, "017f22e2-79b0-7596-a5d0-02aac12c33ff", "017f22e2-79b0-7eef-b16d-cbe6e8239fb9", "017f22e2-79b0-79b2-a563-8c6045174c4c"},
-      {-1, "017f22e2-79b0-7920-b011-a2dac4bce52e", "017f22e2-79b0-7457-af9e-6e6a90b94586", "017f22e2-79b0-7bfa-82b8-008f821796e1"},
+      {0, "017f22e2-79b0-769c-af88-4942a5b90cc2", "017f22e2-79b0-7e2b-99bf-578074097c89",
+       "017f22e2-79b0-7760-a8d0-9519d091c414"},
+      {1, "017f22e2-79b0-7596-a5d0-02aac12c33ff", "017f22e2-79b0-7eef-b16d-cbe6e8239fb9",
+       "017f22e2-79b0-79b2-a563-8c6045174c4c"},
+      {-1, "017f22e2-79b0-7920-b011-a2dac4bce52e", "017f22e2-79b0-7457-af9e-6e6a90b94586",
+       "017f22e2-79b0-7bfa-82b8-008f821796e1"},
       {INT64_MAX, "017f22e2-79b0-72f2-90b8-69a1c008be71", "017f22e2-79b0-7c1e-8603-b38fe097d6f5",
        "017f22e2-79b0-7799-aa1a-f39fd3f84d4d"},
   };
@@ -47,8 +50,10 @@ TEST(RekeyVectors, Bigint) {
   for (const auto& c : cases) {
     std::uint8_t buf[8];
     EXPECT_EQ(plain_bigint(kAt, c.key), U(c.plain)) << c.key;
-    EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::bigint, key_of(c.key, buf), bytes_of(kSecret16)), U(c.keyed16)) << c.key;
-    EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::bigint, key_of(c.key, buf), bytes_of(secret100)), U(c.keyed100)) << c.key;
+    EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::bigint, key_of(c.key, buf), bytes_of(kSecret16)), U(c.keyed16))
+        << c.key;
+    EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::bigint, key_of(c.key, buf), bytes_of(secret100)), U(c.keyed100))
+        << c.key;
   }
 }
 
@@ -57,14 +62,17 @@ TEST(RekeyVectors, UuidAndText) {
   const Bytes old_bytes{old.data(), old.size()};
   const std::string secret100 = long_secret();
   EXPECT_EQ(v7_from_key(kAt, OldKeyType::uuid, old_bytes), U("017f22e2-79b0-7dda-b509-300d5c1c8006"));
-  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(kSecret16)), U("017f22e2-79b0-7d36-9e7e-901616649375"));
-  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(secret100)), U("017f22e2-79b0-7604-a7bf-a9ddca8beaea"));
+  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(kSecret16)),
+            U("017f22e2-79b0-7d36-9e7e-901616649375"));
+  EXPECT_EQ(v7_from_key_keyed(kAt, OldKeyType::uuid, old_bytes, bytes_of(secret100)),
+            U("017f22e2-79b0-7604-a7bf-a9ddca8beaea"));
   const struct {
     const char *text, *plain, *keyed16;
   } texts[] = {
       {"", "017f22e2-79b0-7515-9675-f7a113ef9cf5", "017f22e2-79b0-79d2-b17f-c1804e42b32c"},
       {"1", "017f22e2-79b0-79ed-8a8f-44acf37c4282", "017f22e2-79b0-753d-93d9-7b6cc42e095d"},
-      {"\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e", "017f22e2-79b0-7570-ac78-250a9167bfb8", "017f22e2-79b0-764a-8fd7-aca30e47c55b"},
+      {"\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e", "017f22e2-79b0-7570-ac78-250a9167bfb8",
+       "017f22e2-79b0-764a-8fd7-aca30e47c55b"},
   };
   for (const auto& t : texts) {
     EXPECT_EQ(v7_from_key(kAt, OldKeyType::text, bytes_of(t.text)), U(t.plain)) << t.text;
