@@ -157,6 +157,7 @@ sub stop_writer
 		for (split /\n/, slurp_file($log))
 		{
 			my @f = split / /;
+			next unless @f >= 6 && $f[2] =~ /^[0-9]+$/;    # a failed transaction's line names its failure
 			$n++;
 			$max = $f[2] if $f[2] > $max;
 			push @{ $w->{tx} }, [ $f[4] + $f[5] / 1e6, $f[2] / 1000 - $sleep_ms ];    # its end, its ms
