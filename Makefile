@@ -19,7 +19,7 @@ DATA_built = uuidx--$(SQL_VERSION).sql $(SQL_EDITION_STEPS)
 DATA = $(filter-out $(DATA_built),$(wildcard uuidx--*.sql))
 
 # pg_regress suites: every sql/*.sql that is not an install or upgrade script, in this order.
-REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions time_partitions_now facade client_checks typeid uninstall
+REGRESS = vectors generate extract convert catalog namebased encode v7range compat18 shadowing update trusted ossp bad_input euc_messages uuid_types time_predicates time_predicates_safety time_order time_partitions time_partitions_now facade client_checks typeid rekey uninstall
 REGRESS_OPTS = --inputdir=. --load-extension=uuidx
 
 # The other kinds of test, each a target of its own so that `make installcheck` (run by `pgxn

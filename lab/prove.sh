@@ -35,7 +35,7 @@ tap_prove() {
   top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   work=$(mktemp -d /tmp/uuidx-tap.XXXXXX)
   chmod 755 "$work"
-  if ! (cd "$top" && git ls-files -co --exclude-standard -- Makefile test sql expected | tar -cf - -T -) |
+  if ! (cd "$top" && git ls-files -co --exclude-standard -- Makefile test sql expected docs/migrating.md | tar -cf - -T -) |
     (cd "$work" && tar -xf -); then
     rm -rf "$work"
     echo "lab-failed: the TAP tests could not be copied to $work"

@@ -424,6 +424,34 @@ SELECT n.label, pg_temp.err(format('SELECT uuid_to_typeid(convert_from(%L::bytea
        pg_temp.err(format('SELECT uuid_from_typeid(''user_'' || convert_from(%L::bytea, ''UTF8''), ''user'')', n.b)) AS as_suffix,
        pg_temp.err(format('SELECT uuid_from_ulid(convert_from(%L::bytea, ''UTF8''))', n.b)) AS as_ulid
 FROM names AS n WHERE n.ord <> 5 ORDER BY n.ord;
+-- ------------------------------------------------------------------ re-keying to v7
+-- uuid_v7_from_key, unkeyed and keyed: every instant (22008 outside 1970 .. 10889, ±infinity
+-- included; the instant is checked before the secret); every uuid input and the extreme bigints
+-- as old keys; the names as text keys (1 MB, non-ASCII); every byte input as the secret (16 bytes
+-- and more, else 22023 naming the length; 16 bytes and the same with a zero byte appended are one
+-- HMAC key, as RFC 2104 pads a key with zeros). NULL anywhere is NULL out.
+SELECT i.label, f.fn, pg_temp.err(format(f.q, i.t)) AS result
+FROM instants AS i,
+     (VALUES (1, 'bigint', 'SELECT uuid_v7_from_key(%L::timestamptz, 42::bigint)'),
+             (2, 'uuid', 'SELECT uuid_v7_from_key(%L::timestamptz, ''f81d4fae-7dec-11d0-a765-00a0c91e6bf6''::uuid)'),
+             (3, 'text', 'SELECT uuid_v7_from_key(%L::timestamptz, ''x''::text)'),
+             (4, 'bigint, keyed', 'SELECT uuid_v7_from_key(%L::timestamptz, 42::bigint, ''\x000102030405060708090a0b0c0d0e0f''::bytea)'),
+             (5, 'uuid, short secret', 'SELECT uuid_v7_from_key(%L::timestamptz, uuid_nil(), ''\x00''::bytea)'),
+             (6, 'text, keyed', 'SELECT uuid_v7_from_key(%L::timestamptz, ''x''::text, ''\x000102030405060708090a0b0c0d0e0f''::bytea)')) AS f(ford, fn, q)
+ORDER BY f.ford, i.ord;
+SELECT i.label, pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', %L::uuid)', i.u)) AS unkeyed,
+       pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', %L::uuid, ''\x000102030405060708090a0b0c0d0e0f''::bytea)', i.u)) AS keyed
+FROM uuid_inputs AS i ORDER BY i.ord;
+SELECT k AS old_key, pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', %L::bigint)', k)) AS unkeyed,
+       pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', %L::bigint, ''\x000102030405060708090a0b0c0d0e0f''::bytea)', k)) AS keyed
+FROM unnest(ARRAY[NULL, -9223372036854775808, -1, 0, 9223372036854775807]::bigint[]) WITH ORDINALITY AS x(k, n) ORDER BY n;
+SELECT n.label, pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', convert_from(%L::bytea, ''UTF8''))', n.b)) AS unkeyed,
+       pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', convert_from(%L::bytea, ''UTF8''), ''\x000102030405060708090a0b0c0d0e0f''::bytea)', n.b)) AS keyed
+FROM names AS n WHERE n.ord <> 5 ORDER BY n.ord;
+SELECT b.label, pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', 42::bigint, %L::bytea)', b.b)) AS bigint_key,
+       pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', uuid_nil(), %L::bytea)', b.b)) AS uuid_key,
+       pg_temp.err(format('SELECT uuid_v7_from_key(''2024-02-29 12:34:56+00'', ''x''::text, %L::bytea)', b.b)) AS text_key
+FROM byte_inputs AS b ORDER BY b.ord;
 
 -- ------------------------------------------------------------------ functions without arguments
 -- Nothing to give them but the wrong arity: 42883, no uuidx code runs. From PostgreSQL 19 on

@@ -55,7 +55,7 @@ edition() {
       helpers+=$chunk
     fi
   done < <(chunks "$here"/digest.sql "$here"/inspect.sql "$here"/namebased.sql "$here"/encode.sql \
-             "$here"/facade.sql "$here"/generate.sql "$here"/checks.sql "$here"/typeid.sql)
+             "$here"/facade.sql "$here"/generate.sql "$here"/checks.sql "$here"/typeid.sql "$here"/rekey.sql)
   # A SQL function's body is checked when it is first called, not here: some call functions
   # defined further down, in the C build's order. (An extension's script, and the plain
   # script's transaction, end the setting with them.)

@@ -274,6 +274,19 @@ FROM t.uuids JOIN t.instants USING (i), unnest('{uuid_v7_check,uuid_v7_plausible
 UNION ALL
 SELECT 'uuid_v7_skew(uuid, timestamp with time zone)', 'uuid_v7_skew', format('%L::pg_catalog.uuid, %L::pg_catalog.timestamptz', u, at)
 FROM t.uuids JOIN t.instants USING (i)
+UNION ALL
+-- Deterministic v7 for re-keying: every instant (in range and out) with an old key of each type
+-- (bigints small, negative and of 64 bits; the uuids; the names), unkeyed and keyed, secrets of 0
+-- to 160 bytes (15, 16 and 17 among them, and longer than SHA-256's 64-byte block).
+SELECT 'uuid_v7_from_key(timestamp with time zone, ' || type || coalesce(', ' || secret, '') || ')', 'uuid_v7_from_key',
+       format('%L::pg_catalog.timestamptz, ', at) || CASE type
+         WHEN 'bigint' THEN format('%L::pg_catalog.int8', CASE x.i % 3 WHEN 0 THEN x.i::bigint WHEN 1 THEN -x.i::bigint
+                                                          ELSE ('x' || left(md5(u::text), 16))::bit(64)::bigint END)
+         WHEN 'uuid' THEN format('%L::pg_catalog.uuid', u)
+         ELSE format('%L::pg_catalog.text', name) END
+       || coalesce(format(', %L::pg_catalog.bytea', CASE WHEN x.i % 4 = 0 THEN bin ELSE key END::text) || left(secret, 0), '')
+FROM t.instants x JOIN t.names n ON n.i = x.i % :n_names JOIN t.uuids w ON w.i = x.i % :n_uuids,
+     unnest('{bigint,uuid,text}'::text[]) type, unnest(ARRAY[NULL, 'bytea']) secret
 ;
 INSERT INTO t.cases (sig, fn, args, wrap)
 -- The one-argument forms under uuidx.facade_key: unset, and each way of writing a key.
