@@ -24,7 +24,8 @@ use UuidxGeneration;
 
 my $accounts = sized(1_000_000, 100_000);
 my $tmp = PostgreSQL::Test::Utils::tempdir;
-my $sleep_ms = 4;    # the writer's pause between transactions, left out of its latencies
+my $sleep_ms = 20;    # the writer's pause between transactions, left out of its latencies (a steady
+                      # writer, not one that takes a core from the rest of the run)
 
 # ---------------------------------------------------------------- the page's blocks
 # The copy of test/ the TAP tests run in carries docs/migrating.md beside it (lab/prove.sh).
