@@ -80,12 +80,12 @@ sub run_sql
 			if ($s->[0] =~ /^BEGIN/) { $in_tx = 1; $tx = [ '', 0, 0, 0, undef ]; }
 			if ($in_tx)
 			{
-				# A LOCK's time is the wait for the lock (writers queue behind it too); the rest
-				# of the transaction holds it.
+				# A LOCK's time (or the DO block's that takes it, with its retries) is the wait for
+				# the lock (writers queue behind it too); the rest of the transaction holds it.
 				$tx->[1] += $chunk;
 				$tx->[2] ||= $s->[2];
-				$tx->[3] += $chunk if $s->[0] =~ /^LOCK /;
-				$tx->[4] = $s if $s->[0] !~ /^(LOCK|BEGIN|COMMIT)/ && (!$tx->[4] || $chunk > $tx->[4][1]);
+				$tx->[3] += $chunk if $s->[0] =~ /^(LOCK |DO )/;
+				$tx->[4] = $s if $s->[0] !~ /^(LOCK|DO|BEGIN|COMMIT)/ && (!$tx->[4] || $chunk > $tx->[4][1]);
 				if ($s->[0] =~ /^COMMIT/)
 				{
 					$tx->[0] = sprintf('a transaction: LOCK waited %.1f ms, then held %.1f ms; its slowest statement %.1f ms: %s',
@@ -98,7 +98,7 @@ sub run_sql
 		}
 		my ($first) = grep { /\S/ && !/^Timing is on/ && !/^--/ } split /\n/, $chunk;
 		next unless defined $first;
-		my $blocks = $first =~ /^(ALTER TABLE|CREATE TRIGGER|DROP TRIGGER|LOCK )/ && $chunk !~ /VALIDATE CONSTRAINT/ ? 1 : 0;
+		my $blocks = $first =~ /^(ALTER TABLE|CREATE TRIGGER|DROP TRIGGER|LOCK |DO )/ && $chunk !~ /VALIDATE CONSTRAINT/ ? 1 : 0;
 		push @stmts, [ $first, undef, $blocks ];
 	}
 	return ($ok, $err, [ grep { defined $_->[1] } @stmts ]);
